@@ -1,0 +1,79 @@
+#include "runtime/simulation.h"
+
+#include <chrono>
+#include <fmt/format.h>
+
+namespace hawser {
+
+namespace {
+
+/// Thrown from inside the right-hand side when the user interrupts; integrators pass it on.
+struct Interrupted {};
+
+/// Passes calls through to the model, checking the interrupt flag at every evaluation so that
+/// Ctrl-C stops a run even inside a long interval between output times.
+class InterruptibleSystem final : public OdeSystem {
+ public:
+  InterruptibleSystem(OdeSystem& inner, const std::atomic<bool>* flag) : inner_(inner), flag_(flag) {}
+  int size() const override { return inner_.size(); }
+  bool Rhs(double t, const double* x, double* xdot) override {
+    if (flag_ != nullptr && flag_->load(std::memory_order_relaxed)) throw Interrupted{};
+    return inner_.Rhs(t, x, xdot);
+  }
+  std::pair<int, int> Bandwidth() const override { return inner_.Bandwidth(); }
+  std::string Diagnose() const override { return inner_.Diagnose(); }
+
+ private:
+  OdeSystem& inner_;
+  const std::atomic<bool>* flag_;
+};
+
+}  // namespace
+
+RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink, const RunOptions& options) {
+  const auto wall_start = std::chrono::steady_clock::now();
+  RunResult result;
+  result.integrator = ToString(settings.integrator);
+  sink.Begin(SelectLoggedSignals(model, settings), options.info);
+
+  InterruptibleSystem system(model, options.interrupt);
+  std::unique_ptr<Integrator> integrator;
+  const double t0 = settings.output.start;
+  try {
+    std::vector<double> x = model.InitialState(t0);
+    integrator = MakeIntegrator(system, settings);
+    integrator->Reset(t0, x);
+    for (double t : settings.output.times) {
+      if (options.interrupt != nullptr && options.interrupt->load()) throw Interrupted{};
+      if (t > t0) integrator->AdvanceTo(t, x);
+      if (!model.EvaluateOutputs(t, x.data())) {
+        throw SimulationError(fmt::format("non-finite value at t = {}: {}", t, model.Diagnose()));
+      }
+      sink.Write(t);
+      ++result.rows;
+      result.end_time = t;
+      if (options.progress) options.progress(t, settings.output.end);
+    }
+  } catch (const Interrupted&) {
+    result.status = RunStatus::kInterrupted;
+    result.message = fmt::format("interrupted by the user after t = {}", result.end_time);
+  } catch (const SimulationError& e) {
+    result.status = RunStatus::kFailed;
+    result.message = e.what();
+  }
+  if (integrator) result.stats = integrator->stats();
+  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  sink.Finish(result);
+  return result;
+}
+
+MemorySink RunScenarioText(const std::string& xml_text, const Registry& registry,
+                           const VariableOverrides& overrides) {
+  Scenario scenario = LoadScenarioFromString(xml_text, "scenario.xml", overrides);
+  std::unique_ptr<Model> model = Model::Assemble(scenario, registry);
+  MemorySink sink;
+  Simulate(*model, scenario.engine, sink);
+  return sink;
+}
+
+}  // namespace hawser

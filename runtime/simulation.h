@@ -1,0 +1,32 @@
+// Running a model: integrate from the start to the end time, evaluating and writing outputs at
+// each output time. A failure or interruption keeps every row written so far.
+#pragma once
+
+#include <atomic>
+#include <functional>
+
+#include "runtime/model.h"
+#include "runtime/sink.h"
+
+namespace hawser {
+
+struct RunOptions {
+  /// Set (e.g. by a SIGINT handler) to stop the run at the next output time or RHS call.
+  const std::atomic<bool>* interrupt = nullptr;
+  /// Called after each output time with (t, end time).
+  std::function<void(double, double)> progress;
+  RunInfo info;
+};
+
+/// Runs `model` with `settings`; never throws for solver failures (the result says failed, with
+/// the message), but ScenarioError for bad settings (e.g. an unknown FileOutput selector) and
+/// IoError from sinks propagate.
+RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
+                   const RunOptions& options = {});
+
+/// Convenience for tests and sweeps: load XML text, assemble with `registry`, run in memory.
+/// Throws ScenarioErrors for bad input.
+MemorySink RunScenarioText(const std::string& xml_text, const Registry& registry,
+                           const VariableOverrides& overrides = {});
+
+}  // namespace hawser

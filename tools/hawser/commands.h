@@ -1,0 +1,31 @@
+// The hawser command-line program's commands. Each returns the process exit code (DESIGN 5):
+// 0 ok, 2 bad input or usage, 3 simulation failed, 4 file I/O error, 130 interrupted, 1 internal.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "runtime/scenario.h"
+
+namespace hawser::cli {
+
+enum ExitCode { kOk = 0, kInternal = 1, kBadInput = 2, kSimulationFailed = 3, kIoError = 4,
+                kInterrupted = 130 };
+
+struct RunRequest {
+  std::string scenario;
+  std::string output;  ///< "" = modeloutput.csv; ".h5" chooses HDF5.
+  VariableOverrides variables;
+  std::string command_line;
+  bool quiet = false;
+};
+
+int Run(const RunRequest& request);
+int Validate(const std::string& scenario, const VariableOverrides& variables);
+int List();
+int Describe(const std::string& type);
+
+/// Parses "name=value" strings from --var. Throws ScenarioError on a missing '='.
+VariableOverrides ParseVariableOverrides(const std::vector<std::string>& items);
+
+}  // namespace hawser::cli

@@ -1,0 +1,109 @@
+// `hawser list`, `hawser describe TYPE` and `hawser validate`: generated from declarations.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "runtime/model.h"
+#include "runtime/sink.h"
+#include "simobjects/register_base.h"
+#include "tools/hawser/commands.h"
+
+namespace hawser::cli {
+
+int List() {
+  const Registry& r = BuiltinRegistry();
+  for (const TypeInfo& t : r.types()) {
+    fmt::print("{:<34} {}{}\n", t.path, t.summary,
+               t.aliases.empty() ? "" : fmt::format(" (also: {})", fmt::join(t.aliases, ", ")));
+  }
+  fmt::print("\nLibraries (LibName): {}\n", fmt::join(r.library_names(), ", "));
+  return kOk;
+}
+
+namespace {
+
+std::string Width(int w) { return fmt::format("{}", w); }
+
+std::string OutputDependency(const ObjectInterface& f, const OutputInfo& o) {
+  switch (o.source) {
+    case OutputInfo::Source::kState:
+      return fmt::format("state {}", f.states[o.alias_of].spec.name);
+    case OutputInfo::Source::kInput:
+      return fmt::format("input {}", f.inputs[o.alias_of].spec.name);
+    case OutputInfo::Source::kCalc: {
+      std::vector<std::string> ins;
+      for (int i : f.calcs[o.calc].inputs) ins.push_back(f.inputs[i].spec.name);
+      return ins.empty() ? "states only" : fmt::format("inputs {}", fmt::join(ins, ", "));
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+int Describe(const std::string& type_name) {
+  const Registry& r = BuiltinRegistry();
+  const TypeInfo* type = r.Find(type_name);
+  if (type == nullptr) {
+    throw ScenarioError({}, fmt::format("unknown SimObject type '{}'{}", type_name,
+                                        SuggestionText(type_name, r.AllNames(), "known types")));
+  }
+  auto object = r.MakeForDescription(*type);
+  const ObjectInterface& f = object->interface();
+  fmt::print("{}: {}\n", type->path, type->summary);
+  if (!type->aliases.empty()) fmt::print("Aliases: {}\n", fmt::join(type->aliases, ", "));
+  fmt::print("\nParameters:\n");
+  for (const ParamInfo& p : f.params) {
+    if (p.ignored) {
+      fmt::print("  {:<22} ignored      {}\n", p.name, p.doc);
+      continue;
+    }
+    fmt::print("  {:<22} {:<12} [{}] {} {}\n", p.name, p.kind, p.unit,
+               p.required ? "(required)" : fmt::format("(default {})", p.default_text), p.doc);
+  }
+  fmt::print("\nInputs:\n");
+  for (const InputInfo& in : f.inputs) {
+    fmt::print("  {:<22} width {:<4} [{}] {}{}\n", in.spec.name, Width(in.spec.width), in.spec.unit,
+               in.spec.doc,
+               in.spec.fallback ? fmt::format(" (default {})", fmt::join(*in.spec.fallback, ",")) : "");
+  }
+  fmt::print("\nOutputs:\n");
+  for (const OutputInfo& o : f.outputs) {
+    fmt::print("  {:<22} width {:<4} [{}] {} (from {})\n", o.spec.name, Width(o.spec.width), o.spec.unit,
+               o.spec.doc, OutputDependency(f, o));
+  }
+  fmt::print("\nStates:\n");
+  for (const StateInfo& s : f.states) {
+    fmt::print("  {:<22} width {:<4} [{}] {} (initial {})\n", s.spec.name, Width(s.spec.width),
+               s.spec.unit, s.spec.doc, fmt::join(s.spec.initial, ","));
+  }
+  fmt::print("\nWidths shown are for default parameter values.\n");
+  return kOk;
+}
+
+int Validate(const std::string& file, const VariableOverrides& variables) {
+  Scenario scenario = LoadScenario(file, variables);
+  std::unique_ptr<Model> model = Model::Assemble(scenario, BuiltinRegistry());
+  const EngineSettings& e = scenario.engine;
+  const auto signals = SelectLoggedSignals(*model, e);
+  fmt::print("{}: OK\n\nObjects:\n", file);
+  for (const auto& o : model->objects()) fmt::print("  {:<20} {}\n", o->name(), o->type());
+  fmt::print("\nWiring:\n");
+  for (const auto& w : model->DescribeWiring()) fmt::print("  {}\n", w);
+  fmt::print("\nEvaluation order:\n");
+  for (const auto& line : model->DescribeEvaluationOrder()) fmt::print("  {}\n", line);
+  fmt::print("\nState vector ({} values):\n", model->size());
+  for (const StateSlot& s : model->state_layout()) {
+    const SimObject& o = *model->objects()[s.object];
+    fmt::print("  [{}:{}] {}:{}\n", s.offset, s.offset + s.width, o.name(),
+               o.interface().states[s.state].spec.name);
+  }
+  const auto& times = e.output.times;
+  fmt::print("\nOutput: {} times from {} to {} (first {}, last {}); {} logged columns\n", times.size(),
+             e.output.start, e.output.end, times.front(), times.back(), ColumnNames(signals).size());
+  fmt::print("Integrator: {} (linear solver {}), AbsTol {}, RelTol {}, HMin {}, HMax {}, stepsize {}\n",
+             ToString(e.integrator), ToString(e.linear_solver), e.abs_tol, e.rel_tol, e.h_min,
+             e.h_max, e.step_size);
+  return kOk;
+}
+
+}  // namespace hawser::cli

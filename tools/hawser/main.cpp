@@ -1,0 +1,106 @@
+// hawser: run, check and describe block-diagram simulation scenarios.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "runtime/errors.h"
+#include "tools/hawser/commands.h"
+
+namespace {
+
+std::string JoinArgs(int argc, char** argv) {
+  std::string s;
+  for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
+  return s;
+}
+
+std::string OutputFromInput(const std::string& input) {
+  auto dot = input.find_last_of('.');
+  auto slash = input.find_last_of('/');
+  std::string stem = (dot != std::string::npos && (slash == std::string::npos || dot > slash))
+                         ? input.substr(0, dot) : input;
+  return stem + ".csv";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using hawser::ScenarioError;
+  using hawser::ScenarioErrors;
+  using hawser::IoError;
+  using hawser::SimulationError;
+  namespace cli = hawser::cli;
+  CLI::App app{"hawser: block-diagram simulation of marine and mechanical systems"};
+  app.set_version_flag("--version", std::string("hawser ") + HAWSER_VERSION);
+  app.require_subcommand(0, 1);
+
+  // FhSim's flags, for scripts written for FhSim: `hawser --input-file s.xml --output-file o.csv`.
+  std::string fh_input, fh_output, log_file;
+  bool output_from_input = false;
+  int verbosity = 1;
+  app.add_option("--input-file", fh_input, "Scenario to run (FhSim style; same as `hawser run`)");
+  app.add_option("--output-file", fh_output, "Result file (.csv or .h5; default modeloutput.csv)");
+  app.add_flag("--output-file-from-input", output_from_input,
+               "Name the result file after the scenario (scenario.xml -> scenario.csv)");
+  app.add_option("--log-file", log_file, "Also write messages to this file (accepted; see README)");
+  app.add_option("--console-verbosity", verbosity, "0 = errors only, 1 = summary (default)");
+
+  cli::RunRequest run;
+  std::vector<std::string> vars;
+  auto* run_cmd = app.add_subcommand("run", "Run a scenario and write its results");
+  run_cmd->add_option("scenario", run.scenario, "Scenario XML file")->required();
+  run_cmd->add_option("-o,--output", run.output, "Result file: .csv (default modeloutput.csv) or .h5");
+  run_cmd->add_option("--var", vars, "Override a VARIABLE: --var k=20 (repeatable)");
+  run_cmd->add_flag("-q,--quiet", run.quiet, "No summary, no progress");
+
+  std::string validate_file;
+  std::vector<std::string> validate_vars;
+  auto* validate_cmd = app.add_subcommand("validate", "Check a scenario and print what was understood");
+  validate_cmd->add_option("scenario", validate_file, "Scenario XML file")->required();
+  validate_cmd->add_option("--var", validate_vars, "Override a VARIABLE: --var k=20");
+
+  auto* list_cmd = app.add_subcommand("list", "List the SimObject types");
+  std::string type;
+  auto* describe_cmd = app.add_subcommand("describe", "Print a SimObject type's parameters, ports and states");
+  describe_cmd->add_option("type", type, "Type path, e.g. Cable/LinearSpring")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? cli::kOk : cli::kBadInput;
+  }
+
+  try {
+    if (*list_cmd) return cli::List();
+    if (*describe_cmd) return cli::Describe(type);
+    if (*validate_cmd) return cli::Validate(validate_file, cli::ParseVariableOverrides(validate_vars));
+    if (*run_cmd) {
+      run.variables = cli::ParseVariableOverrides(vars);
+    } else if (!fh_input.empty()) {
+      run.scenario = fh_input;
+    } else {
+      fmt::print(stderr, "{}", app.help());
+      return cli::kBadInput;
+    }
+    if (run.output.empty()) run.output = fh_output;
+    if (run.output.empty() && output_from_input) run.output = OutputFromInput(run.scenario);
+    if (run.output.empty()) run.output = "modeloutput.csv";
+    run.quiet = run.quiet || verbosity <= 0;
+    run.command_line = JoinArgs(argc, argv);
+    return cli::Run(run);
+  } catch (const ScenarioErrors& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return cli::kBadInput;
+  } catch (const ScenarioError& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return cli::kBadInput;
+  } catch (const IoError& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return cli::kIoError;
+  } catch (const SimulationError& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return cli::kSimulationFailed;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "hawser: internal error: {}\n", e.what());
+    return cli::kInternal;
+  }
+}
