@@ -1,0 +1,30 @@
+#include "simobjects/body/mass.h"
+
+namespace hawser {
+
+PointMass::PointMass(ObjectArgs& args) : SimObject(args) {
+  mass_ = DeclareParameter<double>(
+      {.name = "Mass", .unit = "kg", .doc = "Mass m.", .check = Positive()});
+  DeclareIgnoredParameter("Material", "Visual only (FhSim); ignored.");
+  DeclareIgnoredParameter("Mesh", "Visual only (FhSim); ignored.");
+  DeclareIgnoredParameter("Scale", "Visual only (FhSim); ignored.");
+  force_ = DeclareInput(
+      {.name = "Force", .width = 3, .unit = "N", .doc = "Total external force, world frame."});
+  pos_ = DeclareState({.name = "Pos", .width = 3, .unit = "m", .doc = "Position, world frame."});
+  vel_ = DeclareState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity, world frame."});
+  DeclareOutputFromState({.name = "Pos", .width = 3, .unit = "m", .doc = "Position (state)."},
+                         pos_);
+  DeclareOutputFromState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity (state)."},
+                         vel_);
+  kinetic_energy_ =
+      DeclareOutput({.name = "KineticEnergy", .width = 1, .unit = "J", .doc = "m |Vel|^2 / 2."});
+  DeclareCalc({kinetic_energy_}, {},
+              [this] { out(kinetic_energy_)[0] = 0.5 * mass_ * state3(vel_).squaredNorm(); });
+}
+
+void PointMass::CalcDerivatives() {
+  derivative3(pos_) = state3(vel_);
+  derivative3(vel_) = in3(force_) / mass_ + gravity_;
+}
+
+}  // namespace hawser

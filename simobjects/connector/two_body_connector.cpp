@@ -1,0 +1,61 @@
+#include "simobjects/connector/two_body_connector.h"
+
+namespace hawser {
+
+namespace {
+std::vector<double> Zeros3() { return {0.0, 0.0, 0.0}; }
+}  // namespace
+
+TwoBodyConnector::TwoBodyConnector(ObjectArgs& args) : SimObject(args) {
+  for (auto [body, label] : {std::pair{&a_, "A"}, std::pair{&b_, "B"}}) {
+    const std::string x = label;
+    body->pos = DeclareInput(
+        {.name = "Pos" + x, .width = 3, .unit = "m", .doc = "Origin of body " + x + ", world frame."});
+    body->quat = DeclareInput({.name = "Quat" + x,
+                               .width = 4,
+                               .unit = "-",
+                               .doc = "Orientation of body " + x + " (w,x,y,z), body to world.",
+                               .fallback = std::vector<double>{1.0, 0.0, 0.0, 0.0}});
+    body->vel = DeclareInput({.name = "Vel" + x,
+                              .width = 3,
+                              .unit = "m/s",
+                              .doc = "Velocity of body " + x + "'s origin, world frame.",
+                              .fallback = Zeros3()});
+    body->ang_vel = DeclareInput({.name = "AngVel" + x,
+                                  .width = 3,
+                                  .unit = "rad/s",
+                                  .doc = "Angular velocity of body " + x + ", world frame.",
+                                  .fallback = Zeros3()});
+  }
+  force_a_ = DeclareOutput({.name = "ForceA", .width = 3, .unit = "N", .doc = "Force on body A, world frame."});
+  moment_a_ = DeclareOutput(
+      {.name = "MomentA", .width = 3, .unit = "N*m", .doc = "Moment on body A about its origin, world frame."});
+  force_b_ = DeclareOutput({.name = "ForceB", .width = 3, .unit = "N", .doc = "Force on body B, world frame."});
+  moment_b_ = DeclareOutput(
+      {.name = "MomentB", .width = 3, .unit = "N*m", .doc = "Moment on body B about its origin, world frame."});
+}
+
+BodyKinematics TwoBodyConnector::Read(const BodyInputs& body) const {
+  const auto q = in(body.quat);
+  BodyKinematics k;
+  k.position = in3(body.pos);
+  k.rotation = Eigen::Quaterniond(q[0], q[1], q[2], q[3]).normalized().toRotationMatrix();
+  k.velocity = in3(body.vel);
+  k.angular_velocity = in3(body.ang_vel);
+  return k;
+}
+
+void TwoBodyConnector::WriteForces(const BodyKinematics& a, const BodyKinematics& b,
+                                   const Eigen::Vector3d& point_a, const Eigen::Vector3d& point_b,
+                                   const Eigen::Vector3d& force_on_b, const Eigen::Vector3d& couple_on_b) {
+  out3(force_b_) = force_on_b;
+  out3(moment_b_) = (point_b - b.position).cross(force_on_b) + couple_on_b;
+  out3(force_a_) = -force_on_b;
+  out3(moment_a_) = (point_a - a.position).cross(-force_on_b) - couple_on_b;
+}
+
+std::vector<Input> TwoBodyConnector::KinematicsInputs() const {
+  return {a_.pos, a_.quat, a_.vel, a_.ang_vel, b_.pos, b_.quat, b_.vel, b_.ang_vel};
+}
+
+}  // namespace hawser

@@ -1,0 +1,43 @@
+// The built-in SimObject library ("base"). Every built-in type is registered here, by its
+// FhSim-style path with FhSim's other spellings as aliases. A user library would provide a
+// function of the same shape.
+#include "simobjects/register_base.h"
+#include "simobjects/body/body_3d.h"
+#include "simobjects/body/mass.h"
+#include "simobjects/cable/linear_spring.h"
+#include "simobjects/math/derivative.h"
+#include "simobjects/math/linear_mapping.h"
+#include "simobjects/math/linear_system.h"
+#include "simobjects/math/low_pass.h"
+#include "simobjects/signal/mux.h"
+#include "simobjects/source/clock.h"
+#include "simobjects/source/constant.h"
+#include "simobjects/source/sine.h"
+
+namespace hawser {
+
+void RegisterBaseLibrary(Registry& r) {
+  for (const char* lib : {"base", "fhsim_base", "FhSimBaseLibrary", "hawser"}) r.AddLibraryName(lib);
+  r.Add<LinearSpring>("Cable/LinearSpring", "Linear spring between two points (FhSim).");
+  r.Add<Clock>("Src/Clock", "The simulation time as a signal.");
+  r.Add<Constant>("Src/Constant", "A constant vector signal.");
+  r.Add<Sine>("Src/Sine", "Sine wave Bias + Amplitude sin(2 pi t / T + phase), switchable.");
+  r.Add<Mux>("Signal/Mux", "Concatenates N input vectors into one.");
+  r.Add<LinearSystem>("Math/LinearSystem", "Linear state-space system x' = Ax + Bu, y = Cx + Du.");
+  r.Add<LinearMapping>("Math/LinearMapping", "Static linear map Out = Cu InU + Cv InV.");
+  r.Add<Derivative>("Math/Derivative", "Filtered time derivative s / (Tf s + 1).");
+  r.Add<LowPass>("Math/LowPass", "First-order low-pass filter State' = r (In - State).");
+  r.Add<Mass>("Body/Mass", "Point mass, 3 translational DOF, no gravity.");
+  r.Add<Body3D>("Body/3DBody", "Point mass, 3 translational DOF, with gravity.", {"Ball/3DBody"});
+}
+
+const Registry& BuiltinRegistry() {
+  static const Registry registry = [] {
+    Registry r;
+    RegisterBaseLibrary(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace hawser

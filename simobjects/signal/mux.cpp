@@ -1,0 +1,43 @@
+#include "simobjects/signal/mux.h"
+
+#include <algorithm>
+
+namespace hawser {
+
+Mux::Mux(ObjectArgs& args) : SimObject(args) {
+  const long num_input =
+      DeclareParameter<long>({.name = "NumInput",
+                              .unit = "-",
+                              .doc = "Number N of inputs; declares InPortWidth1..N and In1..InN.",
+                              .check = IntegerAtLeast(1)});
+  // Describing: show the pattern for one input.
+  const long n = describing() ? 1 : num_input;
+  std::vector<long> widths;
+  for (long i = 1; i <= n; ++i) {
+    widths.push_back(DeclareParameter<long>({.name = fmt::format("InPortWidth{}", i),
+                                             .unit = "-",
+                                             .doc = fmt::format("Width of In{}.", i),
+                                             .fallback = 1,
+                                             .check = IntegerAtLeast(1)}));
+  }
+  int total = 0;
+  for (long i = 1; i <= n; ++i) {
+    const int width = static_cast<int>(widths[i - 1]);
+    inputs_.push_back(DeclareInput(
+        {.name = fmt::format("In{}", i),
+         .width = width,
+         .unit = "-",
+         .doc = fmt::format("Input {}, copied to Out from element {} on.", i, total)}));
+    total += width;
+  }
+  out_ = DeclareOutput(
+      {.name = "Out", .width = total, .unit = "-", .doc = "In1..InN concatenated in order."});
+  DeclareCalc({out_}, inputs_, [this] { CalcOut(); });
+}
+
+void Mux::CalcOut() {
+  double* o = out(out_).data();
+  for (Input i : inputs_) o = std::copy(in(i).begin(), in(i).end(), o);
+}
+
+}  // namespace hawser

@@ -1,0 +1,73 @@
+#include "simobjects/source/sine.h"
+
+#include <cmath>
+#include <numbers>
+
+namespace hawser {
+
+Sine::Sine(ObjectArgs& args) : SimObject(args) {
+  const long width = DeclareParameter<long>({.name = "PortWidth",
+                                             .unit = "-",
+                                             .doc = "Number of elements of Out.",
+                                             .fallback = 1,
+                                             .check = IntegerAtLeast(1)});
+  amplitude_ = DeclareParameter<double>(
+      {.name = "Amplitude", .unit = "-", .doc = "Amplitude of the wave.", .fallback = 1.0});
+  bias_ = DeclareParameter<double>(
+      {.name = "Bias", .unit = "-", .doc = "Offset added to the wave.", .fallback = 0.0});
+  // No "optional without default" parameter exists: the default 0 stands for "not given", and
+  // a written value must be > 0.
+  const double period = DeclareParameter<double>(
+      {.name = "PeriodS",
+       .unit = "s",
+       .doc = "Period T; give exactly one of PeriodS and FHz (0 = not given).",
+       .fallback = 0.0,
+       .check = Positive()});
+  const double frequency = DeclareParameter<double>(
+      {.name = "FHz",
+       .unit = "Hz",
+       .doc = "Frequency 1/T; give exactly one of PeriodS and FHz (0 = not given).",
+       .fallback = 0.0,
+       .check = Positive()});
+  phase_ = DeclareParameter<double>(
+      {.name = "PhaseRad", .unit = "rad", .doc = "Phase at t = 0.", .fallback = 0.0});
+  start_time_ = DeclareParameter<double>(
+      {.name = "StartTime", .unit = "s", .doc = "Time the wave starts.", .fallback = 0.0});
+  stop_time_ = DeclareParameter<double>({.name = "StopTime",
+                                         .unit = "s",
+                                         .doc = "Time the wave stops (< 0: never).",
+                                         .fallback = -1.0});
+  if (!describing()) {
+    if (period > 0.0 && frequency > 0.0) {
+      throw Error(
+          fmt::format("both PeriodS ({}) and FHz ({}) are given; expected exactly one of them",
+                      period, frequency));
+    }
+    if (period <= 0.0 && frequency <= 0.0) {
+      throw Error(
+          "neither PeriodS nor FHz is given; expected exactly one of them, e.g. PeriodS=\"2\"");
+    }
+    if (stop_time_ >= 0.0 && stop_time_ < start_time_) {
+      throw Error(
+          fmt::format("StopTime ({}) is before StartTime ({}); expected StopTime >= StartTime, or "
+                      "< 0 for never",
+                      stop_time_, start_time_));
+    }
+  }
+  omega_ = 2.0 * std::numbers::pi * (period > 0.0 ? 1.0 / period : frequency);
+  out_ = DeclareOutput({.name = "Out",
+                        .width = static_cast<int>(width),
+                        .unit = "-",
+                        .doc = "Bias + Amplitude sin(2 pi t / T + PhaseRad) in the active window, "
+                               "else Bias."});
+  DeclareCalc({out_}, {}, [this] { CalcOut(); });
+}
+
+void Sine::CalcOut() {
+  const double t = time();
+  const bool active = start_time_ <= t && (stop_time_ < 0.0 || t <= stop_time_);
+  const double value = active ? bias_ + amplitude_ * std::sin(omega_ * t + phase_) : bias_;
+  for (double& o : out(out_)) o = value;
+}
+
+}  // namespace hawser

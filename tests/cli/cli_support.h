@@ -1,0 +1,22 @@
+// Running the built `hawser` program from tests, as a user would.
+#pragma once
+
+#include <string>
+
+namespace hawser::testing {
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  ///< stdout and stderr together.
+};
+
+/// Runs `hawser ARGS` (a shell-quoted argument string) in `workdir`.
+CommandResult RunHawser(const std::string& args, const std::string& workdir = ".");
+
+/// Writes `text` to a fresh file in the test's temporary directory and returns its path.
+std::string WriteTempFile(const std::string& name, const std::string& text);
+
+/// The contents of a file ("" if it cannot be read).
+std::string ReadFile(const std::string& path);
+
+}  // namespace hawser::testing

@@ -1,0 +1,67 @@
+// Helpers for the built-in SimObjects' tests: scenario text, runs, errors, descriptions.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "runtime/model.h"
+#include "runtime/simulation.h"
+#include "simobjects/register_base.h"
+
+namespace hawser::test {
+
+/// Tolerances tight enough that the integrator's error sits far below every tolerance asserted.
+inline constexpr const char* kTightEngine =
+    R"(<Engine Integrator="cvode-bdf" AbsTol="1e-11" RelTol="1e-11" TOutput="0, 0.1, 2" )"
+    R"(LogStates="1" FileOutput="objects:all"/>)";
+
+/// A scenario whose <Lib> lines start at line 2 (the i-th line of `objects` is on line i + 1).
+inline std::string ScenarioXml(const std::string& objects, const std::string& connections = "",
+                               const std::string& initial = "<InitialCondition/>",
+                               const std::string& engine = kTightEngine) {
+  return "<Contents><OBJECTS>\n" + objects + "\n</OBJECTS><INTERCONNECTIONS>" + connections +
+         "</INTERCONNECTIONS><INITIALIZATION>" + initial + "</INITIALIZATION>\n<INTEGRATION>" +
+         engine + "</INTEGRATION></Contents>\n";
+}
+
+/// Runs a scenario in memory and checks that it completed.
+inline MemorySink Run(const std::string& xml) {
+  MemorySink sink = RunScenarioText(xml, BuiltinRegistry());
+  REQUIRE_MESSAGE(sink.result().status == RunStatus::kCompleted, sink.result().message);
+  return sink;
+}
+
+/// The diagnostics ("test.xml:LINE: error: ...") assembling the scenario reports, "" if none.
+inline std::string AssemblyErrors(const std::string& xml) {
+  try {
+    Model::Assemble(LoadScenarioFromString(xml, "test.xml"), BuiltinRegistry());
+  } catch (const ScenarioErrors& e) {
+    return e.what();
+  } catch (const ScenarioError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+inline bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+/// Parameter names `hawser describe PATH` lists; fails the test if construction throws.
+inline std::vector<std::string> DescribedParameters(const std::string& path) {
+  const TypeInfo* type = BuiltinRegistry().Find(path);
+  REQUIRE_MESSAGE(type != nullptr, path);
+  std::unique_ptr<SimObject> object = BuiltinRegistry().MakeForDescription(*type);
+  std::vector<std::string> names;
+  for (const ParamInfo& p : object->interface().params) names.push_back(p.name);
+  return names;
+}
+
+inline bool Has(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace hawser::test

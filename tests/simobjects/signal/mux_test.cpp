@@ -1,0 +1,54 @@
+#include <doctest/doctest.h>
+
+#include "tests/simobjects/scenario_test_util.h"
+
+namespace hawser::test {
+
+TEST_CASE("Signal/Mux concatenates its inputs in order") {
+  const MemorySink sink = Run(ScenarioXml(
+      R"(<Lib LibName="base" SimObject="Signal/Mux" Name="M" NumInput="3" InPortWidth1="2" )"
+      R"(InPortWidth3="3"/>)"
+      "\n"
+      R"(<Lib LibName="base" SimObject="Src/Clock" Name="C"/>)",
+      R"(<Connection M.In1="1,2"/><Connection M.In2="C.SimTime"/>)"
+      R"(<Connection M.In3="7,8,9"/>)"));
+  const std::vector<double>& t = sink.times();
+  // Expected by hand: [In1 (2); In2 = t (default width 1); In3 (3)]; copies, so exact.
+  for (size_t i = 0; i < t.size(); ++i) {
+    const std::vector<double> expected = {1, 2, t[i], 7, 8, 9};
+    for (int k = 0; k < 6; ++k) CHECK(sink.Column(fmt::format("M.Out[{}]", k))[i] == expected[k]);
+  }
+}
+
+TEST_CASE("Signal/Mux rejects bad counts and widths") {
+  const std::string line2 = R"(<Lib LibName="base" SimObject="Src/Clock" Name="C"/>)"
+                            "\n";
+  SUBCASE("NumInput missing") {
+    const std::string e = AssemblyErrors(
+        ScenarioXml(line2 + R"(<Lib LibName="base" SimObject="Signal/Mux" Name="M"/>)"));
+    CHECK(Contains(e, "test.xml:3:"));
+    CHECK(Contains(e, "M (Signal/Mux)"));
+    CHECK(Contains(e, "'NumInput'"));
+  }
+  SUBCASE("NumInput = 0") {
+    const std::string e = AssemblyErrors(ScenarioXml(
+        line2 + R"(<Lib LibName="base" SimObject="Signal/Mux" Name="M" NumInput="0"/>)"));
+    CHECK(Contains(e, "test.xml:3:"));
+    CHECK(Contains(e, "parameter 'NumInput'"));
+    CHECK(Contains(e, "an integer >= 1"));
+  }
+  SUBCASE("InPortWidth2 = 0") {
+    const std::string e = AssemblyErrors(ScenarioXml(
+        line2 +
+        R"(<Lib LibName="base" SimObject="Signal/Mux" Name="M" NumInput="2" InPortWidth2="0"/>)"));
+    CHECK(Contains(e, "test.xml:3:"));
+    CHECK(Contains(e, "parameter 'InPortWidth2'"));
+  }
+}
+
+TEST_CASE("Signal/Mux describes itself with one input") {
+  const std::vector<std::string> params = DescribedParameters("Signal/Mux");
+  CHECK(params == std::vector<std::string>{"NumInput", "InPortWidth1"});
+}
+
+}  // namespace hawser::test
