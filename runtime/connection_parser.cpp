@@ -25,15 +25,19 @@ class TermParser {
     if (AtEnd()) {
       throw ScenarioError(loc_, fmt::format("connection value is empty; expected {}", kTermForm));
     }
-    double sign = ConsumeSign();
-    while (true) {
-      ConnectionTerm term = ParseTerm();
+    // A sign at the very start belongs to the first number ("-0.2,0.6,0.1" is a vector whose
+    // first element is negative) or is the factor of a reference ("-B.Out"). A sign between
+    // terms applies to the whole next term ("A.Out - 1,2,3" subtracts the vector).
+    ConnectionTerm first = ParseTerm(ConsumeSign());
+    terms.push_back(std::move(first));
+    SkipSpaces();
+    while (!AtEnd()) {
+      if (Peek() != '+' && Peek() != '-') Fail("'+', '-' or the end of the value");
+      const double sign = ConsumeSign();
+      ConnectionTerm term = ParseTerm(1.0);
       term.factor *= sign;
       terms.push_back(std::move(term));
       SkipSpaces();
-      if (AtEnd()) break;
-      if (Peek() != '+' && Peek() != '-') Fail("'+', '-' or the end of the value");
-      sign = ConsumeSign();
     }
     return terms;
   }
@@ -108,11 +112,12 @@ class TermParser {
     return text_.substr(start, pos_ - start);
   }
 
-  ConnectionTerm ParseTerm() {
+  // `unary` is a sign written before the term that binds to its first number or reference.
+  ConnectionTerm ParseTerm(double unary) {
     SkipSpaces();
     ConnectionTerm term;
     if (AtNumber()) {
-      double first = Number();
+      double first = unary * Number();
       SkipSpaces();
       if (Peek() != '*') return Literal(first);
       ++pos_;  // '*': `first` is the factor of what follows.
@@ -121,7 +126,11 @@ class TermParser {
       term.factor = first;
       return term;
     }
-    if (IsIdentStart(Peek())) return Reference();
+    if (IsIdentStart(Peek())) {
+      term = Reference();
+      term.factor = unary;
+      return term;
+    }
     Fail(kTermForm);
   }
 

@@ -62,8 +62,14 @@ std::string ClosestMatch(const std::string& word, const std::vector<std::string>
   // Close enough: a third of the longer word's letters may differ (at least 2 edits allowed),
   // or the names differ only in case.
   size_t allowed = std::max<size_t>(2, std::max(word.size(), best.size()) / 3);
-  if (best_d == std::string::npos || best_d > allowed) return "";
-  return best;
+  if (best_d != std::string::npos && best_d <= allowed) return best;
+  // Otherwise a name that starts the other ("Position" for "Pos", "RelTolerance" for "RelTol").
+  const std::string w = Lower(word);
+  for (const auto& c : candidates) {
+    const std::string lc = Lower(c);
+    if (lc.size() >= 2 && w.size() >= 2 && (w.rfind(lc, 0) == 0 || lc.rfind(w, 0) == 0)) return c;
+  }
+  return "";
 }
 
 std::string SuggestionText(const std::string& word, const std::vector<std::string>& candidates,

@@ -124,18 +124,34 @@ class Model::Builder {
     args.type = type->path;
     args.loc = decl.loc;
     for (const Attribute& a : decl.parameters) args.values[a.name] = {a.value, a.loc};
-    std::unique_ptr<SimObject> object = type->make(args);
+    std::unique_ptr<SimObject> object;
+    try {
+      object = type->make(args);
+    } catch (const ScenarioError&) {
+      // A misspelt required parameter shows up first as "missing": report the unknown names too,
+      // using the parameter list of the same object built leniently (describe mode).
+      ObjectArgs lenient = args;
+      lenient.describe = true;
+      try {
+        ReportUnknownParameters(decl, *type, *type->make(lenient));
+      } catch (const ScenarioError&) {
+      }
+      throw;
+    }
+    ReportUnknownParameters(decl, *type, *object);
+    object_index_[decl.name] = static_cast<int>(m_.objects_.size());
+    m_.objects_.push_back(std::move(object));
+  }
 
+  void ReportUnknownParameters(const ObjectDecl& decl, const TypeInfo& type, const SimObject& object) {
     std::vector<std::string> known;
-    for (const auto& p : object->interface().params) known.push_back(p.name);
+    for (const auto& p : object.interface().params) known.push_back(p.name);
     for (const Attribute& a : decl.parameters) {
       if (IndexOf(known, a.name) < 0) {
-        errors_.Add(a.loc, fmt::format("{} ({}): unknown parameter '{}'{}", decl.name, type->path,
+        errors_.Add(a.loc, fmt::format("{} ({}): unknown parameter '{}'{}", decl.name, type.path,
                                        a.name, SuggestionText(a.name, known, "its parameters")));
       }
     }
-    object_index_[decl.name] = static_cast<int>(m_.objects_.size());
-    m_.objects_.push_back(std::move(object));
   }
 
   void ResolveConnections() {
@@ -173,9 +189,9 @@ class Model::Builder {
                                              PortName(obj, c.port), src.decl->loc.line));
     }
     const int width = iface(obj).inputs[in].spec.width;
+    src.decl = &c;  // Connected, even if a term below is wrong: no "not connected" error follows.
     std::vector<Term> terms;
     for (const ConnectionTerm& t : c.terms) terms.push_back(ResolveTerm(t, c, width));
-    src.decl = &c;
     src.terms = std::move(terms);
   }
 

@@ -1,5 +1,6 @@
 // Bad scenarios through the real program: each must give one compiler-style message
 // "file:line: error: ..." naming what is wrong, and exit code 2 (DESIGN sections 5 and 6).
+#include <algorithm>
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 #include <string>
@@ -79,7 +80,7 @@ std::vector<BadCase> Cases() {
       {"invalid value", Replace(b, "RelaxedLength=\"1\"", "RelaxedLength=\"-1\""), "RelaxedLength=\"-1\"",
        {"RelaxedLength", "expected a value >= 0"}},
       {"duplicate name", Replace(b, "Name=\"Clock\"", "Name=\"Ball\""), "Name=\"Ball\" />",
-       {"duplicate", "Ball"}},
+       {"'Ball'", "twice"}},
       {"unknown input port", Replace(b, "Spring.PosB=\"Ball.Pos\"", "Spring.PosC=\"Ball.Pos\""), "Spring.PosC",
        {"no input 'PosC'", "did you mean"}},
       {"unknown output port", Replace(b, "Spring.PosB=\"Ball.Pos\"", "Spring.PosB=\"Ball.Position\""),

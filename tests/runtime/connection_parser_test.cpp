@@ -118,5 +118,23 @@ TEST_CASE("IsIdentifier") {
   CHECK_FALSE(IsIdentifier("A.B"));
 }
 
+TEST_CASE("a leading minus belongs to the first number of a literal, not to the whole vector") {
+  // Regression: "-0.2,0.6,0.1" was read as -(0.2,0.6,0.1).
+  auto a = ParseConnectionTerms("-0.2,0.6,0.1", kLoc);
+  REQUIRE(a.size() == 1);
+  CHECK(a[0].factor == 1.0);
+  CHECK(a[0].literal == std::vector<double>{-0.2, 0.6, 0.1});
+  // Between terms the sign still applies to the whole next term.
+  auto b = ParseConnectionTerms("-1,2 - 3,4", kLoc);
+  REQUIRE(b.size() == 2);
+  CHECK(b[0].literal == std::vector<double>{-1, 2});
+  CHECK(b[0].factor == 1.0);
+  CHECK(b[1].literal == std::vector<double>{3, 4});
+  CHECK(b[1].factor == -1.0);
+  // A leading minus before a factor makes the factor negative.
+  auto c = ParseConnectionTerms("-2*B.Out", kLoc);
+  CHECK(c[0].factor == -2.0);
+}
+
 }  // namespace
 }  // namespace hawser
