@@ -3,8 +3,13 @@
 // function of the same shape.
 #include "simobjects/register_base.h"
 #include "simobjects/body/body_3d.h"
+#include "simobjects/body/body_6d.h"
 #include "simobjects/body/mass.h"
 #include "simobjects/cable/linear_spring.h"
+#include "simobjects/connector/axial_spring_damper.h"
+#include "simobjects/connector/bushing_roll_pitch_yaw.h"
+#include "simobjects/connector/linear_bushing.h"
+#include "simobjects/connector/spring_damper.h"
 #include "simobjects/math/derivative.h"
 #include "simobjects/math/linear_mapping.h"
 #include "simobjects/math/linear_system.h"
@@ -29,6 +34,15 @@ void RegisterBaseLibrary(Registry& r) {
   r.Add<LowPass>("Math/LowPass", "First-order low-pass filter State' = r (In - State).");
   r.Add<Mass>("Body/Mass", "Point mass, 3 translational DOF, no gravity.");
   r.Add<Body3D>("Body/3DBody", "Point mass, 3 translational DOF, with gravity.", {"Ball/3DBody"});
+  r.Add<Body6D>("Body/6DBody", "Rigid body, 6 DOF, with gravity.", {"Ball/6DBody"});
+  r.Add<SpringDamper>("Connector/SpringDamper",
+                      "Linear spring-damper between points of two bodies (Drake).");
+  r.Add<AxialSpringDamper>("Connector/AxialSpringDamper",
+                           "Spring-damper along an axis fixed in body A (Exudyn).");
+  r.Add<LinearBushing>("Connector/LinearBushing",
+                       "6-DOF linear bushing on x-y-z Euler angles between two frames (Simbody).");
+  r.Add<BushingRollPitchYaw>("Connector/BushingRollPitchYaw",
+                             "Quasi-symmetric roll-pitch-yaw bushing between two frames (Drake).");
 }
 
 const Registry& BuiltinRegistry() {
