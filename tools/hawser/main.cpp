@@ -4,6 +4,7 @@
 
 #include "runtime/errors.h"
 #include "tools/hawser/commands.h"
+#include "tools/hawser/sweep_command.h"
 
 namespace {
 
@@ -63,6 +64,28 @@ int main(int argc, char** argv) {
   auto* describe_cmd = app.add_subcommand("describe", "Print a SimObject type's parameters, ports and states");
   describe_cmd->add_option("type", type, "Type path, e.g. Cable/LinearSpring")->required();
 
+  cli::SweepRequest sweep;
+  std::vector<std::string> sweep_vars;
+  auto* sweep_cmd = app.add_subcommand(
+      "sweep", "Run a scenario for many parameter values (threads, or MPI) into one .h5 file");
+  sweep_cmd->add_option("scenario", sweep.scenario, "Scenario XML file")->required();
+  sweep_cmd->add_option("-o,--output", sweep.output, "Sweep result file (.h5; default sweep.h5)");
+  sweep_cmd->add_option("--set", sweep.sets,
+                        "Swept values: k=1,2,3 (VARIABLE), M.Stiffness=0:5:20 (parameter), "
+                        "M:Pos[2]=linspace(0,1,5) (initial condition), Engine.RelTol=1e-4,1e-6");
+  sweep_cmd->add_option("--sweep-file", sweep.sweep_file,
+                        "File of 'NAME = VALUES' lines, 'summary: COL:STAT', 'mode: zip'");
+  sweep_cmd->add_option("--summary", sweep.summaries,
+                        "Per-case summary in /cases: COLUMN:STAT, STAT = final|initial|min|max|"
+                        "absmax|mean|rms, e.g. M.ForceA[2]:max");
+  sweep_cmd->add_flag("--zip", sweep.zip,
+                      "Pair the i-th values of all names (default: every combination)");
+  sweep_cmd->add_option("-j,--jobs", sweep.threads, "Worker threads (default 1)")
+      ->check(CLI::PositiveNumber);
+  sweep_cmd->add_flag("--resume", sweep.resume, "Run only the cases the output file lacks");
+  sweep_cmd->add_option("--var", sweep_vars, "Override a VARIABLE for every case: --var k=20");
+  sweep_cmd->add_flag("-q,--quiet", sweep.quiet, "No summary, no progress");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -73,6 +96,11 @@ int main(int argc, char** argv) {
     if (*list_cmd) return cli::List();
     if (*describe_cmd) return cli::Describe(type);
     if (*validate_cmd) return cli::Validate(validate_file, cli::ParseVariableOverrides(validate_vars));
+    if (*sweep_cmd) {
+      sweep.variables = cli::ParseVariableOverrides(sweep_vars);
+      sweep.command_line = JoinArgs(argc, argv);
+      return cli::Sweep(sweep);
+    }
     if (*run_cmd) {
       run.variables = cli::ParseVariableOverrides(vars);
     } else if (!fh_input.empty()) {

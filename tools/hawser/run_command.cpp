@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "runtime/csv_sink.h"
+#include "runtime/hdf5_sink.h"
 #include "runtime/simulation.h"
 #include "simobjects/register_base.h"
 #include "tools/hawser/commands.h"
@@ -22,10 +23,7 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
 }
 
 std::unique_ptr<Sink> MakeSink(const std::string& path) {
-  if (EndsWith(path, ".h5") || EndsWith(path, ".hdf5")) {
-    throw ScenarioError({}, fmt::format("'{}': HDF5 output is not available in this build yet; "
-                                        "expected a .csv file", path));
-  }
+  if (EndsWith(path, ".h5") || EndsWith(path, ".hdf5")) return std::make_unique<Hdf5Sink>(path);
   return std::make_unique<CsvSink>(path);
 }
 
