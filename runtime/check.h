@@ -5,11 +5,11 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define HAWSER_CHECK(condition, message)                                                \
-  do {                                                                                  \
-    if (!(condition)) {                                                                 \
-      std::fprintf(stderr, "hawser internal error: %s (%s) at %s:%d\n", message,        \
-                   #condition, __FILE__, __LINE__);                                     \
-      std::abort();                                                                     \
-    }                                                                                   \
+#define HAWSER_CHECK(condition, message)                                                     \
+  do {                                                                                       \
+    if (!(condition)) {                                                                      \
+      std::fprintf(stderr, "hawser internal error: %s (%s) at %s:%d\n", message, #condition, \
+                   __FILE__, __LINE__);                                                      \
+      std::abort();                                                                          \
+    }                                                                                        \
   } while (0)

@@ -1,8 +1,9 @@
 #include "runtime/csv_sink.h"
 
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <cstring>
-#include <fmt/format.h>
 
 namespace hawser {
 

@@ -1,7 +1,8 @@
 #include "runtime/errors.h"
 
-#include <algorithm>
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace hawser {
 
@@ -44,7 +45,8 @@ size_t EditDistance(const std::string& a0, const std::string& b0) {
   for (size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;
     for (size_t j = 1; j <= b.size(); ++j) {
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      cur[j] =
+          std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
     }
     std::swap(prev, cur);
   }
@@ -75,7 +77,8 @@ std::string ClosestMatch(const std::string& word, const std::vector<std::string>
 std::string SuggestionText(const std::string& word, const std::vector<std::string>& candidates,
                            const std::string& what) {
   std::string s;
-  if (auto m = ClosestMatch(word, candidates); !m.empty()) s += fmt::format("; did you mean '{}'?", m);
+  if (auto m = ClosestMatch(word, candidates); !m.empty())
+    s += fmt::format("; did you mean '{}'?", m);
   if (candidates.empty()) return s + fmt::format("; there are no {}", what);
   return s + fmt::format("; {} are: {}", what, fmt::join(candidates, ", "));
 }

@@ -42,7 +42,9 @@ class ScenarioErrors : public std::runtime_error {
 class ErrorCollector {
  public:
   void Add(ScenarioError e) { errors_.push_back(std::move(e)); }
-  void Add(const SourceLocation& loc, const std::string& message) { errors_.emplace_back(loc, message); }
+  void Add(const SourceLocation& loc, const std::string& message) {
+    errors_.emplace_back(loc, message);
+  }
   bool empty() const { return errors_.empty(); }
   /// Runs fn; a ScenarioError or ScenarioErrors it throws is collected instead.
   template <class Fn>

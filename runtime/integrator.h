@@ -13,7 +13,7 @@ namespace hawser {
 /// Counters reported in the run summary and in result files.
 struct SolverStats {
   long steps = 0;
-  long rhs_evals = 0;            ///< Including those spent on finite-difference Jacobians.
+  long rhs_evals = 0;  ///< Including those spent on finite-difference Jacobians.
   long jacobian_evals = 0;
   long linear_setups = 0;
   long error_test_failures = 0;

@@ -10,11 +10,16 @@ namespace hawser {
 
 template <class T>
 constexpr ParamKind ParamKindOf() {
-  if constexpr (std::is_same_v<T, double>) return ParamKind::kNumber;
-  else if constexpr (std::is_same_v<T, long>) return ParamKind::kInteger;
-  else if constexpr (std::is_same_v<T, bool>) return ParamKind::kBool;
-  else if constexpr (std::is_same_v<T, std::string>) return ParamKind::kString;
-  else if constexpr (std::is_same_v<T, Eigen::VectorXd>) return ParamKind::kVector;
+  if constexpr (std::is_same_v<T, double>)
+    return ParamKind::kNumber;
+  else if constexpr (std::is_same_v<T, long>)
+    return ParamKind::kInteger;
+  else if constexpr (std::is_same_v<T, bool>)
+    return ParamKind::kBool;
+  else if constexpr (std::is_same_v<T, std::string>)
+    return ParamKind::kString;
+  else if constexpr (std::is_same_v<T, Eigen::VectorXd>)
+    return ParamKind::kVector;
   else {
     static_assert(std::is_same_v<T, Eigen::MatrixXd>, "unsupported parameter type");
     return ParamKind::kMatrix;
@@ -25,8 +30,10 @@ std::string ParamKindName(ParamKind k);
 
 template <class T>
 std::string SimObject::DescribeValue(const T& v) {
-  if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
-  else if constexpr (std::is_same_v<T, std::string>) return v;
+  if constexpr (std::is_same_v<T, bool>)
+    return v ? "true" : "false";
+  else if constexpr (std::is_same_v<T, std::string>)
+    return v;
   else if constexpr (std::is_same_v<T, Eigen::VectorXd>)
     return fmt::format("{}", fmt::join(v.data(), v.data() + v.size(), ","));
   else if constexpr (std::is_same_v<T, Eigen::MatrixXd>) {
@@ -39,17 +46,22 @@ std::string SimObject::DescribeValue(const T& v) {
       }
     }
     return s;
-  } else return fmt::format("{}", v);
+  } else
+    return fmt::format("{}", v);
 }
 
 template <class T>
 T SimObject::ParseParam(const std::string& text, const SourceLocation& loc,
                         const ParamSpec<T>& spec) const {
   const std::string what = fmt::format("{}: parameter '{}'", name_, spec.name);
-  if constexpr (std::is_same_v<T, double>) return ParseNumber(text, loc, what);
-  else if constexpr (std::is_same_v<T, long>) return ParseInteger(text, loc, what);
-  else if constexpr (std::is_same_v<T, bool>) return ParseBool(text, loc, what);
-  else if constexpr (std::is_same_v<T, std::string>) return Trim(text);
+  if constexpr (std::is_same_v<T, double>)
+    return ParseNumber(text, loc, what);
+  else if constexpr (std::is_same_v<T, long>)
+    return ParseInteger(text, loc, what);
+  else if constexpr (std::is_same_v<T, bool>)
+    return ParseBool(text, loc, what);
+  else if constexpr (std::is_same_v<T, std::string>)
+    return Trim(text);
   else if constexpr (std::is_same_v<T, Eigen::VectorXd>) {
     std::vector<double> v = ParseVector(text, loc, what);
     if (spec.size > 0 && static_cast<int>(v.size()) != spec.size) {
@@ -57,7 +69,8 @@ T SimObject::ParseParam(const std::string& text, const SourceLocation& loc,
                                            what, v.size(), spec.size));
     }
     return Eigen::Map<Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
-  } else return ParseMatrix(text, loc, what);
+  } else
+    return ParseMatrix(text, loc, what);
 }
 
 template <class T>

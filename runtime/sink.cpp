@@ -9,9 +9,12 @@ namespace hawser {
 
 std::string ToString(RunStatus s) {
   switch (s) {
-    case RunStatus::kCompleted: return "completed";
-    case RunStatus::kFailed: return "failed";
-    case RunStatus::kInterrupted: return "interrupted";
+    case RunStatus::kCompleted:
+      return "completed";
+    case RunStatus::kFailed:
+      return "failed";
+    case RunStatus::kInterrupted:
+      return "interrupted";
   }
   return "?";
 }
@@ -24,13 +27,15 @@ struct Selection {
   std::vector<std::string> port_names;  ///< Individual ports.
 };
 
-void AddPorts(const SimObject& o, const Selection& sel, bool all_ports, std::vector<LoggedSignal>& out) {
+void AddPorts(const SimObject& o, const Selection& sel, bool all_ports,
+              std::vector<LoggedSignal>& out) {
   const ObjectInterface& f = o.interface();
   for (size_t i = 0; i < f.outputs.size(); ++i) {
     const PortSpec& spec = f.outputs[i].spec;
     bool wanted = all_ports || std::find(sel.port_names.begin(), sel.port_names.end(), spec.name) !=
                                    sel.port_names.end();
-    if (wanted) out.push_back({o.name(), spec.name, false, spec.unit, spec.doc, o.type(), o.output_view(i)});
+    if (wanted)
+      out.push_back({o.name(), spec.name, false, spec.unit, spec.doc, o.type(), o.output_view(i)});
   }
 }
 
@@ -60,7 +65,8 @@ std::vector<LoggedSignal> SelectLoggedSignals(const Model& model, const EngineSe
     }
     if (selector == "objects:none" || selector.empty()) continue;
     if (selector.rfind("object.", 0) != 0) {
-      throw ScenarioError(settings.loc, fmt::format("FileOutput: unknown selector '{}'; {}", selector, expected));
+      throw ScenarioError(settings.loc,
+                          fmt::format("FileOutput: unknown selector '{}'; {}", selector, expected));
     }
     std::string rest = selector.substr(7);
     std::string obj_name, port, what;
@@ -68,18 +74,21 @@ std::vector<LoggedSignal> SelectLoggedSignals(const Model& model, const EngineSe
       obj_name = rest.substr(0, colon);
       what = rest.substr(colon + 1);
       if (what != "ports" && what != "states") {
-        throw ScenarioError(settings.loc, fmt::format("FileOutput: '{}': unknown part ':{}'; {}", selector, what, expected));
+        throw ScenarioError(settings.loc, fmt::format("FileOutput: '{}': unknown part ':{}'; {}",
+                                                      selector, what, expected));
       }
     } else if (auto dot = rest.find('.'); dot != std::string::npos) {
       obj_name = rest.substr(0, dot);
       port = rest.substr(dot + 1);
     } else {
-      throw ScenarioError(settings.loc, fmt::format("FileOutput: '{}' names no ports or states; {}", selector, expected));
+      throw ScenarioError(settings.loc, fmt::format("FileOutput: '{}' names no ports or states; {}",
+                                                    selector, expected));
     }
     const SimObject* o = model.FindObject(obj_name);
     if (o == nullptr) {
-      throw ScenarioError(settings.loc, fmt::format("FileOutput: '{}': unknown object '{}'{}", selector, obj_name,
-                                                    SuggestionText(obj_name, object_names, "objects")));
+      throw ScenarioError(settings.loc,
+                          fmt::format("FileOutput: '{}': unknown object '{}'{}", selector, obj_name,
+                                      SuggestionText(obj_name, object_names, "objects")));
     }
     Selection& sel = chosen[obj_name];
     if (what == "ports") sel.ports = true;
@@ -88,8 +97,10 @@ std::vector<LoggedSignal> SelectLoggedSignals(const Model& model, const EngineSe
       std::vector<std::string> outputs;
       for (const auto& p : o->interface().outputs) outputs.push_back(p.spec.name);
       if (std::find(outputs.begin(), outputs.end(), port) == outputs.end()) {
-        throw ScenarioError(settings.loc, fmt::format("FileOutput: '{}': {} has no output '{}'{}", selector, obj_name,
-                                                      port, SuggestionText(port, outputs, "its outputs")));
+        throw ScenarioError(
+            settings.loc,
+            fmt::format("FileOutput: '{}': {} has no output '{}'{}", selector, obj_name, port,
+                        SuggestionText(port, outputs, "its outputs")));
       }
       sel.port_names.push_back(port);
     }

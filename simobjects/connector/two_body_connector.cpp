@@ -9,8 +9,10 @@ std::vector<double> Zeros3() { return {0.0, 0.0, 0.0}; }
 TwoBodyConnector::TwoBodyConnector(ObjectArgs& args) : SimObject(args) {
   for (auto [body, label] : {std::pair{&a_, "A"}, std::pair{&b_, "B"}}) {
     const std::string x = label;
-    body->pos = DeclareInput(
-        {.name = "Pos" + x, .width = 3, .unit = "m", .doc = "Origin of body " + x + ", world frame."});
+    body->pos = DeclareInput({.name = "Pos" + x,
+                              .width = 3,
+                              .unit = "m",
+                              .doc = "Origin of body " + x + ", world frame."});
     body->quat = DeclareInput({.name = "Quat" + x,
                                .width = 4,
                                .unit = "-",
@@ -27,12 +29,18 @@ TwoBodyConnector::TwoBodyConnector(ObjectArgs& args) : SimObject(args) {
                                   .doc = "Angular velocity of body " + x + ", world frame.",
                                   .fallback = Zeros3()});
   }
-  force_a_ = DeclareOutput({.name = "ForceA", .width = 3, .unit = "N", .doc = "Force on body A, world frame."});
-  moment_a_ = DeclareOutput(
-      {.name = "MomentA", .width = 3, .unit = "N*m", .doc = "Moment on body A about its origin, world frame."});
-  force_b_ = DeclareOutput({.name = "ForceB", .width = 3, .unit = "N", .doc = "Force on body B, world frame."});
-  moment_b_ = DeclareOutput(
-      {.name = "MomentB", .width = 3, .unit = "N*m", .doc = "Moment on body B about its origin, world frame."});
+  force_a_ = DeclareOutput(
+      {.name = "ForceA", .width = 3, .unit = "N", .doc = "Force on body A, world frame."});
+  moment_a_ = DeclareOutput({.name = "MomentA",
+                             .width = 3,
+                             .unit = "N*m",
+                             .doc = "Moment on body A about its origin, world frame."});
+  force_b_ = DeclareOutput(
+      {.name = "ForceB", .width = 3, .unit = "N", .doc = "Force on body B, world frame."});
+  moment_b_ = DeclareOutput({.name = "MomentB",
+                             .width = 3,
+                             .unit = "N*m",
+                             .doc = "Moment on body B about its origin, world frame."});
 }
 
 BodyKinematics TwoBodyConnector::Read(const BodyInputs& body) const {
@@ -47,7 +55,8 @@ BodyKinematics TwoBodyConnector::Read(const BodyInputs& body) const {
 
 void TwoBodyConnector::WriteForces(const BodyKinematics& a, const BodyKinematics& b,
                                    const Eigen::Vector3d& point_a, const Eigen::Vector3d& point_b,
-                                   const Eigen::Vector3d& force_on_b, const Eigen::Vector3d& couple_on_b) {
+                                   const Eigen::Vector3d& force_on_b,
+                                   const Eigen::Vector3d& couple_on_b) {
   out3(force_b_) = force_on_b;
   out3(moment_b_) = (point_b - b.position).cross(force_on_b) + couple_on_b;
   out3(force_a_) = -force_on_b;

@@ -1,8 +1,9 @@
 // Bad scenarios through the real program: each must give one compiler-style message
 // "file:line: error: ..." naming what is wrong, and exit code 2 (DESIGN sections 5 and 6).
-#include <algorithm>
 #include <doctest/doctest.h>
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -58,68 +59,134 @@ struct BadCase {
 std::vector<BadCase> Cases() {
   const std::string b = kBase;
   return {
-      {"malformed XML", Replace(b, "<Lib LibName=\"base\" SimObject=\"Src/Clock\" Name=\"Clock\" />",
-                                "<Lib LibName=\"base\" SimObject=\"Src/Clock\" Name=\"Clock\" >"),
-       "</OBJECTS>", {"malformed XML"}},
-      {"missing section", Replace(Replace(b, "<INITIALIZATION>", ""), "</INITIALIZATION>", ""), "",
+      {"malformed XML",
+       Replace(b, "<Lib LibName=\"base\" SimObject=\"Src/Clock\" Name=\"Clock\" />",
+               "<Lib LibName=\"base\" SimObject=\"Src/Clock\" Name=\"Clock\" >"),
+       "</OBJECTS>",
+       {"malformed XML"}},
+      {"missing section",
+       Replace(Replace(b, "<INITIALIZATION>", ""), "</INITIALIZATION>", ""),
+       "",
        {"INITIALIZATION"}},
-      {"unknown section", Replace(Replace(b, "<VARIABLES>", "<VARIABLE>"), "</VARIABLES>", "</VARIABLE>"),
-       "<VARIABLE>", {"VARIABLE", "did you mean 'VARIABLES'"}},
-      {"unknown element", Replace(b, "<Lib LibName=\"base\" SimObject=\"Src/Clock\"", "<Lbi LibName=\"base\" SimObject=\"Src/Clock\""),
-       "<Lbi", {"Lbi", "Lib"}},
-      {"unknown type", Replace(b, "Cable/LinearSpring", "Cable/LinearSprng"), "Cable/LinearSprng",
+      {"unknown section",
+       Replace(Replace(b, "<VARIABLES>", "<VARIABLE>"), "</VARIABLES>", "</VARIABLE>"),
+       "<VARIABLE>",
+       {"VARIABLE", "did you mean 'VARIABLES'"}},
+      {"unknown element",
+       Replace(b, "<Lib LibName=\"base\" SimObject=\"Src/Clock\"",
+               "<Lbi LibName=\"base\" SimObject=\"Src/Clock\""),
+       "<Lbi",
+       {"Lbi", "Lib"}},
+      {"unknown type",
+       Replace(b, "Cable/LinearSpring", "Cable/LinearSprng"),
+       "Cable/LinearSprng",
        {"unknown SimObject type 'Cable/LinearSprng'", "did you mean 'Cable/LinearSpring'"}},
-      {"unknown LibName", Replace(b, "LibName=\"base\" SimObject=\"Src/Clock\"", "LibName=\"bsae\" SimObject=\"Src/Clock\""),
-       "bsae", {"unknown LibName 'bsae'", "did you mean 'base'"}},
-      {"unknown parameter", Replace(b, "Stiffness=\"${k}\"", "Stifness=\"${k}\""), "Stifness",
+      {"unknown LibName",
+       Replace(b, "LibName=\"base\" SimObject=\"Src/Clock\"",
+               "LibName=\"bsae\" SimObject=\"Src/Clock\""),
+       "bsae",
+       {"unknown LibName 'bsae'", "did you mean 'base'"}},
+      {"unknown parameter",
+       Replace(b, "Stiffness=\"${k}\"", "Stifness=\"${k}\""),
+       "Stifness",
        {"unknown parameter 'Stifness'", "did you mean 'Stiffness'"}},
-      {"missing required parameter", Replace(b, " RelaxedLength=\"1\"", ""), "Name=\"Spring\"",
+      {"missing required parameter",
+       Replace(b, " RelaxedLength=\"1\"", ""),
+       "Name=\"Spring\"",
        {"Spring", "RelaxedLength", "required"}},
-      {"non-numeric value", Replace(b, "Mass=\"2\"", "Mass=\"two\""), "Mass=\"two\"",
+      {"non-numeric value",
+       Replace(b, "Mass=\"2\"", "Mass=\"two\""),
+       "Mass=\"two\"",
        {"Ball", "Mass", "'two'", "not a number"}},
-      {"invalid value", Replace(b, "RelaxedLength=\"1\"", "RelaxedLength=\"-1\""), "RelaxedLength=\"-1\"",
+      {"invalid value",
+       Replace(b, "RelaxedLength=\"1\"", "RelaxedLength=\"-1\""),
+       "RelaxedLength=\"-1\"",
        {"RelaxedLength", "expected a value >= 0"}},
-      {"duplicate name", Replace(b, "Name=\"Clock\"", "Name=\"Ball\""), "Name=\"Ball\" />",
+      {"duplicate name",
+       Replace(b, "Name=\"Clock\"", "Name=\"Ball\""),
+       "Name=\"Ball\" />",
        {"'Ball'", "twice"}},
-      {"unknown input port", Replace(b, "Spring.PosB=\"Ball.Pos\"", "Spring.PosC=\"Ball.Pos\""), "Spring.PosC",
+      {"unknown input port",
+       Replace(b, "Spring.PosB=\"Ball.Pos\"", "Spring.PosC=\"Ball.Pos\""),
+       "Spring.PosC",
        {"no input 'PosC'", "did you mean"}},
-      {"unknown output port", Replace(b, "Spring.PosB=\"Ball.Pos\"", "Spring.PosB=\"Ball.Position\""),
-       "Ball.Position", {"no output 'Position'", "did you mean 'Pos'"}},
-      {"unknown object in connection", Replace(b, "Spring.PosB=\"Ball.Pos\"", "Spring.PosB=\"Bal.Pos\""),
-       "Bal.Pos", {"unknown object 'Bal'", "did you mean 'Ball'"}},
-      {"connection sets an output", Replace(b, "<Connection Ball.Force", "<Connection Spring.ForceA=\"0,0,0\" Ball.Force"),
-       "Spring.ForceA", {"no input 'ForceA'", "is an output"}},
-      {"literal of wrong width", Replace(b, "Spring.PosA=\"0,0,0\"", "Spring.PosA=\"0,0\""), "Spring.PosA",
+      {"unknown output port",
+       Replace(b, "Spring.PosB=\"Ball.Pos\"", "Spring.PosB=\"Ball.Position\""),
+       "Ball.Position",
+       {"no output 'Position'", "did you mean 'Pos'"}},
+      {"unknown object in connection",
+       Replace(b, "Spring.PosB=\"Ball.Pos\"", "Spring.PosB=\"Bal.Pos\""),
+       "Bal.Pos",
+       {"unknown object 'Bal'", "did you mean 'Ball'"}},
+      {"connection sets an output",
+       Replace(b, "<Connection Ball.Force", "<Connection Spring.ForceA=\"0,0,0\" Ball.Force"),
+       "Spring.ForceA",
+       {"no input 'ForceA'", "is an output"}},
+      {"literal of wrong width",
+       Replace(b, "Spring.PosA=\"0,0,0\"", "Spring.PosA=\"0,0\""),
+       "Spring.PosA",
        {"width mismatch", "Spring.PosA", "width 3"}},
-      {"port of wrong width", Replace(b, "Spring.PosA=\"0,0,0\"", "Spring.PosA=\"Clock.SimTime\""), "Spring.PosA",
+      {"port of wrong width",
+       Replace(b, "Spring.PosA=\"0,0,0\"", "Spring.PosA=\"Clock.SimTime\""),
+       "Spring.PosA",
        {"width mismatch", "Clock.SimTime", "width 1"}},
-      {"slice out of range", Replace(b, "Spring.PosA=\"0,0,0\"", "Spring.PosA=\"Ball.Pos[1:4]\""), "Spring.PosA",
+      {"slice out of range",
+       Replace(b, "Spring.PosA=\"0,0,0\"", "Spring.PosA=\"Ball.Pos[1:4]\""),
+       "Spring.PosA",
        {"out of range", "Ball.Pos"}},
-      {"unconnected input", Replace(b, "  <Connection Ball.Force=\"Spring.ForceB\" />\n", ""), "Name=\"Ball\"",
+      {"unconnected input",
+       Replace(b, "  <Connection Ball.Force=\"Spring.ForceB\" />\n", ""),
+       "Name=\"Ball\"",
        {"input Ball.Force", "not connected"}},
-      {"input connected twice", Replace(b, "<Connection Ball.Force=\"Spring.ForceB\" />",
-                                        "<Connection Ball.Force=\"Spring.ForceB\" />\n  <Connection Ball.Force=\"0,0,1\" />"),
-       "Ball.Force=\"0,0,1\"", {"Ball.Force", "twice"}},
-      {"bad connection syntax", Replace(b, "Spring.PosA=\"0,0,0\"", "Spring.PosA=\"0,0,0 +\""), "Spring.PosA",
+      {"input connected twice",
+       Replace(
+           b, "<Connection Ball.Force=\"Spring.ForceB\" />",
+           "<Connection Ball.Force=\"Spring.ForceB\" />\n  <Connection Ball.Force=\"0,0,1\" />"),
+       "Ball.Force=\"0,0,1\"",
+       {"Ball.Force", "twice"}},
+      {"bad connection syntax",
+       Replace(b, "Spring.PosA=\"0,0,0\"", "Spring.PosA=\"0,0,0 +\""),
+       "Spring.PosA",
        {"Spring.PosA", "position"}},
-      {"unknown variable", Replace(b, "Stiffness=\"${k}\"", "Stiffness=\"${kk}\""), "${kk}",
+      {"unknown variable",
+       Replace(b, "Stiffness=\"${k}\"", "Stiffness=\"${kk}\""),
+       "${kk}",
        {"kk", "k"}},
-      {"unknown state in initial condition", Replace(b, "Ball.Pos=\"0,0,-1.5\"", "Ball.Position=\"0,0,-1.5\""),
-       "Ball.Position", {"no state 'Position'", "did you mean 'Pos'"}},
-      {"initial condition of wrong width", Replace(b, "Ball.Pos=\"0,0,-1.5\"", "Ball.Pos=\"0,-1.5\""),
-       "Ball.Pos=\"0,-1.5\"", {"Ball.Pos", "width 3"}},
-      {"bad TOutput", Replace(b, "TOutput=\"0, 0.1, 1\"", "TOutput=\"0, 0.1\""), "TOutput", {"TOutput"}},
-      {"unknown Engine attribute", Replace(b, "RelTol=\"1e-6\"", "RelTolerance=\"1e-6\""), "RelTolerance",
+      {"unknown state in initial condition",
+       Replace(b, "Ball.Pos=\"0,0,-1.5\"", "Ball.Position=\"0,0,-1.5\""),
+       "Ball.Position",
+       {"no state 'Position'", "did you mean 'Pos'"}},
+      {"initial condition of wrong width",
+       Replace(b, "Ball.Pos=\"0,0,-1.5\"", "Ball.Pos=\"0,-1.5\""),
+       "Ball.Pos=\"0,-1.5\"",
+       {"Ball.Pos", "width 3"}},
+      {"bad TOutput",
+       Replace(b, "TOutput=\"0, 0.1, 1\"", "TOutput=\"0, 0.1\""),
+       "TOutput",
+       {"TOutput"}},
+      {"unknown Engine attribute",
+       Replace(b, "RelTol=\"1e-6\"", "RelTolerance=\"1e-6\""),
+       "RelTolerance",
        {"RelTolerance", "did you mean 'RelTol'"}},
-      {"non-numeric tolerance", Replace(b, "AbsTol=\"1e-6\"", "AbsTol=\"tight\""), "AbsTol", {"AbsTol", "'tight'"}},
-      {"unknown FileOutput object", Replace(b, "FileOutput=\"objects:all\"", "FileOutput=\"object.Bal:ports\""),
-       "FileOutput", {"unknown object 'Bal'", "did you mean 'Ball'"}},
+      {"non-numeric tolerance",
+       Replace(b, "AbsTol=\"1e-6\"", "AbsTol=\"tight\""),
+       "AbsTol",
+       {"AbsTol", "'tight'"}},
+      {"unknown FileOutput object",
+       Replace(b, "FileOutput=\"objects:all\"", "FileOutput=\"object.Bal:ports\""),
+       "FileOutput",
+       {"unknown object 'Bal'", "did you mean 'Ball'"}},
       {"algebraic loop",
        Replace(Replace(b, "<Lib LibName=\"base\" SimObject=\"Src/Clock\" Name=\"Clock\" />",
-                       "<Lib LibName=\"base\" SimObject=\"Math/LinearMapping\" Name=\"P\" Cu=\"1\" Cv=\"1\" />\n"
-                       "  <Lib LibName=\"base\" SimObject=\"Math/LinearMapping\" Name=\"Q\" Cu=\"1\" Cv=\"1\" />"),
-               "<Connection Ball.Force", "<Connection P.InU=\"Q.Out\" P.InV=\"1\" Q.InU=\"P.Out\" Q.InV=\"0\" />\n  <Connection Ball.Force"),
-       "P.InU", {"algebraic loop", "P.Out -> Q.InU -> Q.Out -> P.InU"}},
+                       "<Lib LibName=\"base\" SimObject=\"Math/LinearMapping\" Name=\"P\" Cu=\"1\" "
+                       "Cv=\"1\" />\n"
+                       "  <Lib LibName=\"base\" SimObject=\"Math/LinearMapping\" Name=\"Q\" "
+                       "Cu=\"1\" Cv=\"1\" />"),
+               "<Connection Ball.Force",
+               "<Connection P.InU=\"Q.Out\" P.InV=\"1\" Q.InU=\"P.Out\" Q.InV=\"0\" />\n  "
+               "<Connection Ball.Force"),
+       "P.InU",
+       {"algebraic loop", "P.Out -> Q.InU -> Q.Out -> P.InU"}},
       {"--var for an unknown variable", b, "", {"--var", "kk"}, "--var kk=3"},
   };
 }
@@ -132,9 +199,9 @@ TEST_CASE("every bad scenario gives file:line: error: with the right message and
     const CommandResult r = RunHawser("validate '" + path + "' " + c.extra_args);
     CAPTURE(r.output);
     CHECK(r.exit_code == 2);
-    const std::string where = c.line_marker.empty()
-                                  ? path + ":"
-                                  : fmt::format("{}:{}: error: ", path, LineOf(c.xml, c.line_marker));
+    const std::string where =
+        c.line_marker.empty() ? path + ":"
+                              : fmt::format("{}:{}: error: ", path, LineOf(c.xml, c.line_marker));
     CHECK(r.output.find(where) != std::string::npos);
     for (const std::string& f : c.fragments) CHECK(r.output.find(f) != std::string::npos);
     CHECK(r.output.find("internal error") == std::string::npos);
@@ -147,7 +214,8 @@ TEST_CASE("run reports bad input the same way as validate, exit code 2, and writ
   const std::string out = WriteTempFile("bad_run.csv", "");
   const CommandResult r = RunHawser("run '" + path + "' -o '" + out + "'");
   CHECK(r.exit_code == 2);
-  CHECK(r.output.find(fmt::format("{}:{}: error: ", path, LineOf(kBase, "Mass=\"2\""))) != std::string::npos);
+  CHECK(r.output.find(fmt::format("{}:{}: error: ", path, LineOf(kBase, "Mass=\"2\""))) !=
+        std::string::npos);
 }
 
 TEST_CASE("validate reports several errors at once") {

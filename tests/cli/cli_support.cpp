@@ -1,12 +1,13 @@
 #include "tests/cli/cli_support.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace hawser::testing {
 
@@ -17,7 +18,8 @@ CommandResult RunHawser(const std::string& args, const std::string& workdir) {
   if (pipe == nullptr) return result;
   std::array<char, 4096> buffer;
   size_t n;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.output.append(buffer.data(), n);
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.output.append(buffer.data(), n);
   const int status = pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
@@ -25,7 +27,8 @@ CommandResult RunHawser(const std::string& args, const std::string& workdir) {
 
 std::string WriteTempFile(const std::string& name, const std::string& text) {
   static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("hawser-cli-test-" + std::to_string(getpid()));
+    auto d =
+        std::filesystem::temp_directory_path() / ("hawser-cli-test-" + std::to_string(getpid()));
     std::filesystem::create_directories(d);
     return d;
   }();

@@ -1,14 +1,15 @@
 // Every example in configs/ runs with the installed program, and the numbers in its output are
 // checked: against closed forms where one exists, by a conservation law, or at least for shape
 // and finiteness.
-#include <cmath>
-#include <vector>
-#include <algorithm>
 #include <doctest/doctest.h>
-#include <filesystem>
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
 #include <map>
 #include <sstream>
+#include <vector>
 
 #include "tests/cli/cli_support.h"
 
@@ -93,7 +94,10 @@ TEST_CASE("configs/mass_on_spring.xml follows z_eq + 0.5 cos(5 t)") {
   for (size_t i = 0; i < t.size(); ++i) {
     // The config's tolerances are 1e-9: the global error over 10 s stays below 1e-5 m
     // (2e-5 of the 0.5 m amplitude).
-    CHECK(z[i] == doctest::Approx(-1.3924 + 0.5 * std::cos(5.0 * t[i])).epsilon(0).scale(0).epsilon(1e-5 / 1.4));
+    CHECK(z[i] == doctest::Approx(-1.3924 + 0.5 * std::cos(5.0 * t[i]))
+                      .epsilon(0)
+                      .scale(0)
+                      .epsilon(1e-5 / 1.4));
   }
 }
 
@@ -103,8 +107,8 @@ TEST_CASE("configs/linear_system_oscillator.xml follows the damped step response
   const auto x = csv.Column("Osc.Out");
   const double w = 2, zeta = 0.1, wd = w * std::sqrt(1 - zeta * zeta);
   for (size_t i = 0; i < t.size(); ++i) {
-    const double exact =
-        1 - std::exp(-zeta * w * t[i]) * (std::cos(wd * t[i]) + zeta * w / wd * std::sin(wd * t[i]));
+    const double exact = 1 - std::exp(-zeta * w * t[i]) *
+                                 (std::cos(wd * t[i]) + zeta * w / wd * std::sin(wd * t[i]));
     CHECK(std::abs(x[i] - exact) < 1e-7);  // Tolerances 1e-10 in the config; 1e-7 leaves margin.
   }
 }

@@ -23,7 +23,8 @@ TEST_CASE("describe prints every declared parameter, port and state of every typ
       const auto pos = r.output.find("\n  " + name + " ");
       if (pos == std::string::npos) return false;
       const auto end = r.output.find('\n', pos + 1);
-      return unit.empty() || r.output.substr(pos, end - pos).find("[" + unit + "]") != std::string::npos;
+      return unit.empty() ||
+             r.output.substr(pos, end - pos).find("[" + unit + "]") != std::string::npos;
     };
     for (const auto& p : f.params) CHECK_MESSAGE(has_line(p.name, p.ignored ? "" : p.unit), p.name);
     for (const auto& p : f.inputs) CHECK_MESSAGE(has_line(p.spec.name, p.spec.unit), p.spec.name);

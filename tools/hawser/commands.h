@@ -9,8 +9,14 @@
 
 namespace hawser::cli {
 
-enum ExitCode { kOk = 0, kInternal = 1, kBadInput = 2, kSimulationFailed = 3, kIoError = 4,
-                kInterrupted = 130 };
+enum ExitCode {
+  kOk = 0,
+  kInternal = 1,
+  kBadInput = 2,
+  kSimulationFailed = 3,
+  kIoError = 4,
+  kInterrupted = 130
+};
 
 struct RunRequest {
   std::string scenario;

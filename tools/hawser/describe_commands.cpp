@@ -62,14 +62,15 @@ int Describe(const std::string& type_name) {
   }
   fmt::print("\nInputs:\n");
   for (const InputInfo& in : f.inputs) {
-    fmt::print("  {:<22} width {:<4} [{}] {}{}\n", in.spec.name, Width(in.spec.width), in.spec.unit,
-               in.spec.doc,
-               in.spec.fallback ? fmt::format(" (default {})", fmt::join(*in.spec.fallback, ",")) : "");
+    fmt::print(
+        "  {:<22} width {:<4} [{}] {}{}\n", in.spec.name, Width(in.spec.width), in.spec.unit,
+        in.spec.doc,
+        in.spec.fallback ? fmt::format(" (default {})", fmt::join(*in.spec.fallback, ",")) : "");
   }
   fmt::print("\nOutputs:\n");
   for (const OutputInfo& o : f.outputs) {
-    fmt::print("  {:<22} width {:<4} [{}] {} (from {})\n", o.spec.name, Width(o.spec.width), o.spec.unit,
-               o.spec.doc, OutputDependency(f, o));
+    fmt::print("  {:<22} width {:<4} [{}] {} (from {})\n", o.spec.name, Width(o.spec.width),
+               o.spec.unit, o.spec.doc, OutputDependency(f, o));
   }
   fmt::print("\nStates:\n");
   for (const StateInfo& s : f.states) {
@@ -98,11 +99,13 @@ int Validate(const std::string& file, const VariableOverrides& variables) {
                o.interface().states[s.state].spec.name);
   }
   const auto& times = e.output.times;
-  fmt::print("\nOutput: {} times from {} to {} (first {}, last {}); {} logged columns\n", times.size(),
-             e.output.start, e.output.end, times.front(), times.back(), ColumnNames(signals).size());
-  fmt::print("Integrator: {} (linear solver {}), AbsTol {}, RelTol {}, HMin {}, HMax {}, stepsize {}\n",
-             ToString(e.integrator), ToString(e.linear_solver), e.abs_tol, e.rel_tol, e.h_min,
-             e.h_max, e.step_size);
+  fmt::print("\nOutput: {} times from {} to {} (first {}, last {}); {} logged columns\n",
+             times.size(), e.output.start, e.output.end, times.front(), times.back(),
+             ColumnNames(signals).size());
+  fmt::print(
+      "Integrator: {} (linear solver {}), AbsTol {}, RelTol {}, HMin {}, HMax {}, stepsize {}\n",
+      ToString(e.integrator), ToString(e.linear_solver), e.abs_tol, e.rel_tol, e.h_min, e.h_max,
+      e.step_size);
   return kOk;
 }
 

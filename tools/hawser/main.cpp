@@ -1,6 +1,7 @@
 // hawser: run, check and describe block-diagram simulation scenarios.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 
 #include "runtime/errors.h"
 #include "tools/hawser/commands.h"
@@ -18,16 +19,17 @@ std::string OutputFromInput(const std::string& input) {
   auto dot = input.find_last_of('.');
   auto slash = input.find_last_of('/');
   std::string stem = (dot != std::string::npos && (slash == std::string::npos || dot > slash))
-                         ? input.substr(0, dot) : input;
+                         ? input.substr(0, dot)
+                         : input;
   return stem + ".csv";
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  using hawser::IoError;
   using hawser::ScenarioError;
   using hawser::ScenarioErrors;
-  using hawser::IoError;
   using hawser::SimulationError;
   namespace cli = hawser::cli;
   CLI::App app{"hawser: block-diagram simulation of marine and mechanical systems"};
@@ -49,19 +51,22 @@ int main(int argc, char** argv) {
   std::vector<std::string> vars;
   auto* run_cmd = app.add_subcommand("run", "Run a scenario and write its results");
   run_cmd->add_option("scenario", run.scenario, "Scenario XML file")->required();
-  run_cmd->add_option("-o,--output", run.output, "Result file: .csv (default modeloutput.csv) or .h5");
+  run_cmd->add_option("-o,--output", run.output,
+                      "Result file: .csv (default modeloutput.csv) or .h5");
   run_cmd->add_option("--var", vars, "Override a VARIABLE: --var k=20 (repeatable)");
   run_cmd->add_flag("-q,--quiet", run.quiet, "No summary, no progress");
 
   std::string validate_file;
   std::vector<std::string> validate_vars;
-  auto* validate_cmd = app.add_subcommand("validate", "Check a scenario and print what was understood");
+  auto* validate_cmd =
+      app.add_subcommand("validate", "Check a scenario and print what was understood");
   validate_cmd->add_option("scenario", validate_file, "Scenario XML file")->required();
   validate_cmd->add_option("--var", validate_vars, "Override a VARIABLE: --var k=20");
 
   auto* list_cmd = app.add_subcommand("list", "List the SimObject types");
   std::string type;
-  auto* describe_cmd = app.add_subcommand("describe", "Print a SimObject type's parameters, ports and states");
+  auto* describe_cmd =
+      app.add_subcommand("describe", "Print a SimObject type's parameters, ports and states");
   describe_cmd->add_option("type", type, "Type path, e.g. Cable/LinearSpring")->required();
 
   cli::SweepRequest sweep;
@@ -95,7 +100,8 @@ int main(int argc, char** argv) {
   try {
     if (*list_cmd) return cli::List();
     if (*describe_cmd) return cli::Describe(type);
-    if (*validate_cmd) return cli::Validate(validate_file, cli::ParseVariableOverrides(validate_vars));
+    if (*validate_cmd)
+      return cli::Validate(validate_file, cli::ParseVariableOverrides(validate_vars));
     if (*sweep_cmd) {
       sweep.variables = cli::ParseVariableOverrides(sweep_vars);
       sweep.command_line = JoinArgs(argc, argv);

@@ -1,14 +1,17 @@
 #include "tools/hawser/progress.h"
 
-#include <cstdio>
 #include <fmt/format.h>
 #include <unistd.h>
+
+#include <cstdio>
 
 namespace hawser::cli {
 
 ProgressReporter::ProgressReporter(bool enabled)
-    : enabled_(enabled), tty_(isatty(fileno(stderr)) != 0),
-      start_(std::chrono::steady_clock::now()), last_draw_(start_) {}
+    : enabled_(enabled),
+      tty_(isatty(fileno(stderr)) != 0),
+      start_(std::chrono::steady_clock::now()),
+      last_draw_(start_) {}
 
 void ProgressReporter::Update(double t, double end) {
   if (!enabled_) return;
@@ -26,14 +29,15 @@ void ProgressReporter::Update(double t, double end) {
     if (std::chrono::duration<double>(now - last_draw_).count() < 0.1 && fraction < 1.0) return;
     last_draw_ = now;
     const int filled = static_cast<int>(fraction * 30);
-    fmt::print(stderr, "\r[{:<30}] {:3.0f}%  t = {:.4g} / {:.4g}  ETA {:.0f} s ", std::string(filled, '#'),
-               100 * fraction, t, end, eta);
+    fmt::print(stderr, "\r[{:<30}] {:3.0f}%  t = {:.4g} / {:.4g}  ETA {:.0f} s ",
+               std::string(filled, '#'), 100 * fraction, t, end, eta);
     shown_ = true;
   } else {
     const int decile = static_cast<int>(fraction * 10);
     if (decile == last_decile_) return;
     last_decile_ = decile;
-    fmt::print(stderr, "progress: {:3.0f}% t = {:.6g} of {:.6g}, ETA {:.0f} s\n", 100 * fraction, t, end, eta);
+    fmt::print(stderr, "progress: {:3.0f}% t = {:.6g} of {:.6g}, ETA {:.0f} s\n", 100 * fraction, t,
+               end, eta);
   }
 }
 

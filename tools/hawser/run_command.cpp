@@ -1,7 +1,8 @@
 // `hawser run`: load, assemble, integrate, write results, print a summary.
+#include <fmt/format.h>
+
 #include <atomic>
 #include <csignal>
-#include <fmt/format.h>
 #include <memory>
 
 #include "runtime/csv_sink.h"
@@ -19,7 +20,8 @@ std::atomic<bool> g_interrupted{false};
 extern "C" void OnSigint(int) { g_interrupted.store(true); }
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::unique_ptr<Sink> MakeSink(const std::string& path) {
@@ -34,7 +36,8 @@ VariableOverrides ParseVariableOverrides(const std::vector<std::string>& items) 
   for (const std::string& item : items) {
     auto eq = item.find('=');
     if (eq == std::string::npos || eq == 0) {
-      throw ScenarioError({}, fmt::format("--var '{}': expected name=value, e.g. --var k=20", item));
+      throw ScenarioError({},
+                          fmt::format("--var '{}': expected name=value, e.g. --var k=20", item));
     }
     out[item.substr(0, eq)] = item.substr(eq + 1);
   }
@@ -61,13 +64,15 @@ int Run(const RunRequest& request) {
   if (!request.quiet) {
     fmt::print("hawser: {} t = {} .. {}, {} rows -> {}\n", ToString(result.status),
                scenario.engine.output.start, result.end_time, result.rows, request.output);
-    fmt::print("  {}: {} steps, {} RHS evaluations, {} Jacobians, {} linear-solver setups, "
-               "{} error-test failures; wall time {:.3f} s\n",
-               result.integrator, st.steps, st.rhs_evals, st.jacobian_evals, st.linear_setups,
-               st.error_test_failures, result.wall_seconds);
+    fmt::print(
+        "  {}: {} steps, {} RHS evaluations, {} Jacobians, {} linear-solver setups, "
+        "{} error-test failures; wall time {:.3f} s\n",
+        result.integrator, st.steps, st.rhs_evals, st.jacobian_evals, st.linear_setups,
+        st.error_test_failures, result.wall_seconds);
   }
   switch (result.status) {
-    case RunStatus::kCompleted: return kOk;
+    case RunStatus::kCompleted:
+      return kOk;
     case RunStatus::kInterrupted:
       fmt::print(stderr, "hawser: {}; results so far are in {}\n", result.message, request.output);
       return kInterrupted;

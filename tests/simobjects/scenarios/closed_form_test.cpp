@@ -1,7 +1,8 @@
 // Whole scenarios against their closed-form solutions, for every integrator.
-#include <cmath>
 #include <doctest/doctest.h>
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "runtime/simulation.h"
 #include "simobjects/register_base.h"
@@ -11,7 +12,8 @@ namespace {
 
 // A 2 kg body on a spring (k = 50 N/m, L0 = 1 m) under gravity, released 0.5 m above the static
 // equilibrium: z(t) = z_eq + 0.5 cos(w t), w = sqrt(k/m), z_eq = -(L0 + m g / k).
-std::string MassOnSpring(const std::string& integrator, const std::string& tolerances, double step) {
+std::string MassOnSpring(const std::string& integrator, const std::string& tolerances,
+                         double step) {
   return fmt::format(R"(<Contents><OBJECTS>
   <Lib LibName="base" SimObject="Cable/LinearSpring" Name="Spring" Stiffness="50" RelaxedLength="1" />
   <Lib LibName="base" SimObject="Body/3DBody" Name="Ball" Mass="2" />
@@ -31,13 +33,16 @@ double MassOnSpringZ(double t) {
 }
 
 // Largest error over all output times, relative to the oscillation amplitude 0.5 m.
-double MassOnSpringError(const std::string& integrator, const std::string& tolerances, double step) {
-  MemorySink result = RunScenarioText(MassOnSpring(integrator, tolerances, step), BuiltinRegistry());
+double MassOnSpringError(const std::string& integrator, const std::string& tolerances,
+                         double step) {
+  MemorySink result =
+      RunScenarioText(MassOnSpring(integrator, tolerances, step), BuiltinRegistry());
   REQUIRE(result.result().status == RunStatus::kCompleted);
   REQUIRE(result.times().size() == 51);
   const auto z = result.Column("Ball.Pos[2]");
   double worst = 0;
-  for (size_t i = 0; i < z.size(); ++i) worst = std::max(worst, std::abs(z[i] - MassOnSpringZ(result.times()[i])));
+  for (size_t i = 0; i < z.size(); ++i)
+    worst = std::max(worst, std::abs(z[i] - MassOnSpringZ(result.times()[i])));
   return worst / 0.5;
 }
 
@@ -61,7 +66,8 @@ double OscillatorError(const std::string& integrator, const std::string& toleran
   const auto x = result.Column("Osc.Out");
   double worst = 0;
   // The step response's overshoot peak is ~1.73; errors are relative to the unit step size.
-  for (size_t i = 0; i < x.size(); ++i) worst = std::max(worst, std::abs(x[i] - OscillatorX(result.times()[i])));
+  for (size_t i = 0; i < x.size(); ++i)
+    worst = std::max(worst, std::abs(x[i] - OscillatorX(result.times()[i])));
   return worst;
 }
 
@@ -114,7 +120,7 @@ TEST_CASE("FhSim's LinearSpring example: 31 rows, ForceA = (0,0,-50), ForceB = (
   REQUIRE(r.times().size() == 31);
   for (size_t i = 0; i < 31; ++i) {
     CHECK(r.times()[i] == static_cast<double>(i));
-    CHECK(r.rows()[i][0] == 0.0);   // ForceA[0]
+    CHECK(r.rows()[i][0] == 0.0);    // ForceA[0]
     CHECK(r.rows()[i][2] == -50.0);  // ForceA[2]: exact in floating point (10 * (5 - 10) * 5 / 5)
     CHECK(r.rows()[i][5] == 50.0);   // ForceB[2]
   }
