@@ -36,16 +36,7 @@ AxialSpringDamper::AxialSpringDamper(ObjectArgs& args) : TwoBodyConnector(args) 
            },
        .size = 3});
   axis_ = axis.norm() > 0.0 ? Eigen::Vector3d(axis.normalized()) : Eigen::Vector3d::UnitX();
-  point_a_ = DeclareParameter<Eigen::VectorXd>({.name = "PointA",
-                                                .unit = "m",
-                                                .doc = "Point P, in body A's frame.",
-                                                .fallback = Eigen::Vector3d::Zero(),
-                                                .size = 3});
-  point_b_ = DeclareParameter<Eigen::VectorXd>({.name = "PointB",
-                                                .unit = "m",
-                                                .doc = "Point Q, in body B's frame.",
-                                                .fallback = Eigen::Vector3d::Zero(),
-                                                .size = 3});
+  std::tie(point_a_, point_b_) = DeclareAttachmentPoints("P", "Q");
   active_ = DeclareParameter<bool>({.name = "ActiveConnector",
                                     .unit = "-",
                                     .doc = "false: no force (Exudyn's activeConnector).",

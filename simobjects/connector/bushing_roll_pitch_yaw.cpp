@@ -21,26 +21,8 @@ Eigen::Vector3d Three(const Eigen::VectorXd& v) {
 }  // namespace
 
 BushingRollPitchYaw::BushingRollPitchYaw(ObjectArgs& args) : TwoBodyConnector(args) {
-  for (auto [frame, frame_name, body] :
-       {std::tuple{&frame_a_, "A", "A"}, std::tuple{&frame_c_, "C", "B"}}) {
-    const std::string x = frame_name;
-    const Eigen::VectorXd position = DeclareParameter<Eigen::VectorXd>(
-        {.name = "Frame" + x + "Position",
-         .unit = "m",
-         .doc = fmt::format("Origin of frame {} in body {}'s frame.", x, body),
-         .fallback = Vec({0.0, 0.0, 0.0}),
-         .size = 3});
-    const Eigen::VectorXd quaternion = DeclareParameter<Eigen::VectorXd>(
-        {.name = "Frame" + x + "Orientation",
-         .unit = "-",
-         .doc = fmt::format("Orientation of frame {} in body {}: unit quaternion w,x,y,z "
-                            "(frame {} to body {}).",
-                            x, body, x, body),
-         .fallback = Vec({1.0, 0.0, 0.0, 0.0}),
-         .check = CheckUnitQuaternion,
-         .size = 4});
-    *frame = MakeFrameOnBody(position, quaternion);
-  }
+  frame_a_ = DeclareFrameOnBody("A", "A", "A");
+  frame_c_ = DeclareFrameOnBody("C", "C", "B");
   const auto gains = [this](const char* name, const char* unit, const char* doc, bool required) {
     ParamSpec<Eigen::VectorXd> spec{
         .name = name, .unit = unit, .doc = doc, .check = CheckNonNegative, .size = 3};

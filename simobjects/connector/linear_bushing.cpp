@@ -8,12 +8,6 @@
 namespace hawser {
 
 namespace {
-Eigen::VectorXd Vec(std::initializer_list<double> values) {
-  Eigen::VectorXd v(static_cast<Eigen::Index>(values.size()));
-  Eigen::Index i = 0;
-  for (double x : values) v[i++] = x;
-  return v;
-}
 /// A 6-vector parameter (zeros while only describing the type, when a required one is absent).
 Eigen::Matrix<double, 6, 1> Six(const Eigen::VectorXd& v) {
   return v.size() == 6 ? Eigen::Matrix<double, 6, 1>(v) : Eigen::Matrix<double, 6, 1>::Zero();
@@ -21,26 +15,8 @@ Eigen::Matrix<double, 6, 1> Six(const Eigen::VectorXd& v) {
 }  // namespace
 
 LinearBushing::LinearBushing(ObjectArgs& args) : TwoBodyConnector(args) {
-  for (auto [frame, body, label] :
-       {std::tuple{&frame_f_, "A", "F"}, std::tuple{&frame_m_, "B", "M"}}) {
-    const std::string x = body;
-    const Eigen::VectorXd position = DeclareParameter<Eigen::VectorXd>(
-        {.name = "Frame" + x + "Position",
-         .unit = "m",
-         .doc = fmt::format("Origin of frame {} in body {}'s frame.", label, x),
-         .fallback = Vec({0.0, 0.0, 0.0}),
-         .size = 3});
-    const Eigen::VectorXd quaternion = DeclareParameter<Eigen::VectorXd>(
-        {.name = "Frame" + x + "Orientation",
-         .unit = "-",
-         .doc = fmt::format("Orientation of frame {} in body {}: unit quaternion w,x,y,z "
-                            "(frame {} to body {}).",
-                            label, x, label, x),
-         .fallback = Vec({1.0, 0.0, 0.0, 0.0}),
-         .check = CheckUnitQuaternion,
-         .size = 4});
-    *frame = MakeFrameOnBody(position, quaternion);
-  }
+  frame_f_ = DeclareFrameOnBody("A", "F", "A");
+  frame_m_ = DeclareFrameOnBody("B", "M", "B");
   stiffness_ = Six(DeclareParameter<Eigen::VectorXd>(
       {.name = "Stiffness",
        .unit = "N*m/rad,N/m",

@@ -2,19 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <tuple>
+
 namespace hawser {
 
 SpringDamper::SpringDamper(ObjectArgs& args) : TwoBodyConnector(args) {
-  point_a_ = DeclareParameter<Eigen::VectorXd>({.name = "PointA",
-                                                .unit = "m",
-                                                .doc = "Point P, in body A's frame.",
-                                                .fallback = Eigen::Vector3d::Zero(),
-                                                .size = 3});
-  point_b_ = DeclareParameter<Eigen::VectorXd>({.name = "PointB",
-                                                .unit = "m",
-                                                .doc = "Point Q, in body B's frame.",
-                                                .fallback = Eigen::Vector3d::Zero(),
-                                                .size = 3});
+  std::tie(point_a_, point_b_) = DeclareAttachmentPoints("P", "Q");
   free_length_ = DeclareParameter<double>({.name = "FreeLength",
                                            .unit = "m",
                                            .doc = "Free length l0 (no force at l = l0).",

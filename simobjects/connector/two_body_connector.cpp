@@ -63,6 +63,40 @@ void TwoBodyConnector::WriteForces(const BodyKinematics& a, const BodyKinematics
   out3(moment_a_) = (point_a - a.position).cross(-force_on_b) - couple_on_b;
 }
 
+std::pair<Eigen::Vector3d, Eigen::Vector3d> TwoBodyConnector::DeclareAttachmentPoints(
+    const std::string& point_a, const std::string& point_b) {
+  std::pair<Eigen::Vector3d, Eigen::Vector3d> points;
+  for (auto [point, name, body] :
+       {std::tuple{&points.first, point_a, "A"}, std::tuple{&points.second, point_b, "B"}}) {
+    *point = DeclareParameter<Eigen::VectorXd>(
+        {.name = std::string("Point") + body,
+         .unit = "m",
+         .doc = "Point " + name + ", in body " + body + "'s frame.",
+         .fallback = Eigen::Vector3d::Zero(),
+         .size = 3});
+  }
+  return points;
+}
+
+FrameOnBody TwoBodyConnector::DeclareFrameOnBody(const std::string& key, const std::string& frame,
+                                                 const std::string& body) {
+  const Eigen::VectorXd position = DeclareParameter<Eigen::VectorXd>(
+      {.name = "Frame" + key + "Position",
+       .unit = "m",
+       .doc = "Origin of frame " + frame + " in body " + body + "'s frame.",
+       .fallback = Eigen::Vector3d::Zero(),
+       .size = 3});
+  const Eigen::VectorXd quaternion = DeclareParameter<Eigen::VectorXd>(
+      {.name = "Frame" + key + "Orientation",
+       .unit = "-",
+       .doc = "Orientation of frame " + frame + " in body " + body +
+              ": unit quaternion w,x,y,z (frame " + frame + " to body " + body + ").",
+       .fallback = Eigen::Vector4d(1.0, 0.0, 0.0, 0.0),
+       .check = CheckUnitQuaternion,
+       .size = 4});
+  return MakeFrameOnBody(position, quaternion);
+}
+
 std::vector<Input> TwoBodyConnector::KinematicsInputs() const {
   return {a_.pos, a_.quat, a_.vel, a_.ang_vel, b_.pos, b_.quat, b_.vel, b_.ang_vel};
 }

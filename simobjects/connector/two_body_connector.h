@@ -13,6 +13,7 @@
 #include <Eigen/Geometry>
 
 #include "runtime/simobject.h"
+#include "simobjects/connector/rotation_math.h"
 
 namespace hawser {
 
@@ -49,6 +50,15 @@ class TwoBodyConnector : public SimObject {
   void WriteForces(const BodyKinematics& a, const BodyKinematics& b, const Eigen::Vector3d& point_a,
                    const Eigen::Vector3d& point_b, const Eigen::Vector3d& force_on_b,
                    const Eigen::Vector3d& couple_on_b);
+  /// Declares PointA and PointB: where the element attaches to each body [m], in that body's
+  /// frame, default its origin. `point_a`/`point_b` name the points in the docs ("P", "Q").
+  std::pair<Eigen::Vector3d, Eigen::Vector3d> DeclareAttachmentPoints(const std::string& point_a,
+                                                                      const std::string& point_b);
+  /// Declares Frame<key>Position (3, m) and Frame<key>Orientation (unit quaternion w,x,y,z,
+  /// frame to body) of the frame named `frame` fixed on body `body` ("A" or "B"); default the
+  /// body frame itself.
+  FrameOnBody DeclareFrameOnBody(const std::string& key, const std::string& frame,
+                                 const std::string& body);
   /// All kinematics inputs, for DeclareCalc.
   std::vector<Input> KinematicsInputs() const;
 
