@@ -189,11 +189,16 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
   }
 
   // Newton iteration (CVODE's default) for both methods, with a direct solver on CVODE's
-  // finite-difference Jacobian. Auto is dense for now.
-  if (settings_.linear_solver == LinearSolverKind::kBand) {
-    auto [lower, upper] = system_.Bandwidth();
-    lower = std::clamp(lower, 0, n_ - 1);
-    upper = std::clamp(upper, 0, n_ - 1);
+  // finite-difference Jacobian. Band costs lower + upper + 1 right-hand sides per Jacobian and
+  // O(n (lower + upper)^2) per factorisation, dense n and O(n^3): auto picks band when the band
+  // is narrow (lower + upper + 1 < n / 2).
+  auto [lower, upper] = system_.Bandwidth();
+  lower = std::clamp(lower, 0, n_ - 1);
+  upper = std::clamp(upper, 0, n_ - 1);
+  const bool band =
+      settings_.linear_solver == LinearSolverKind::kBand ||
+      (settings_.linear_solver == LinearSolverKind::kAuto && 2 * (lower + upper + 1) < n_);
+  if (band) {
     sun->matrix = SUNBandMatrix(n_, upper, lower, sun->ctx);
     if (sun->matrix == nullptr) throw SimulationError("CVODE set-up failed: SUNBandMatrix");
     sun->linear_solver = SUNLinSol_Band(sun->y, sun->matrix, sun->ctx);

@@ -1,13 +1,16 @@
 #include "runtime/model.h"
 
-#include "runtime/check.h"
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <map>
+
+#include "runtime/check.h"
+#include "runtime/jacobian_structure.h"
 
 namespace hawser {
 
@@ -22,10 +25,15 @@ struct Model::Combiner {
   std::vector<Term> terms;
 
   void Run() const {
+    double* __restrict out = dst.data();
     const size_t n = dst.size();
-    for (size_t k = 0; k < n; ++k) dst[k] = constant[k];
-    for (const Term& term : terms)
-      for (size_t k = 0; k < n; ++k) dst[k] += term.factor * term.src[k];
+    const double* c = constant.data();
+    for (size_t k = 0; k < n; ++k) out[k] = c[k];
+    for (const Term& term : terms) {
+      const double* __restrict src = term.src;
+      const double f = term.factor;
+      for (size_t k = 0; k < n; ++k) out[k] += f * src[k];
+    }
   }
 };
 
@@ -75,6 +83,7 @@ class Model::Builder {
     errors_.ThrowIfAny();
     OrderEvaluation();
     LayOutBuffers();
+    m_.bandwidth_ = BandwidthOf(StateBlocks(), static_cast<int>(m_.x_.size()));
   }
 
  private:
@@ -104,20 +113,22 @@ class Model::Builder {
 
   void BuildObject(const ObjectDecl& decl, std::map<std::string, const ObjectDecl*>& seen) {
     if (auto it = seen.find(decl.name); it != seen.end()) {
-      throw ScenarioError(decl.loc, fmt::format("duplicate object name '{}' (first defined at line {})",
-                                                decl.name, it->second->loc.line));
+      throw ScenarioError(
+          decl.loc, fmt::format("duplicate object name '{}' (first defined at line {})", decl.name,
+                                it->second->loc.line));
     }
     seen[decl.name] = &decl;
     if (!registry_.HasLibrary(decl.lib_name)) {
-      throw ScenarioError(decl.loc, fmt::format("{}: unknown LibName '{}'{}", decl.name, decl.lib_name,
-                                                SuggestionText(decl.lib_name, registry_.library_names(),
-                                                               "known libraries")));
+      throw ScenarioError(
+          decl.loc,
+          fmt::format("{}: unknown LibName '{}'{}", decl.name, decl.lib_name,
+                      SuggestionText(decl.lib_name, registry_.library_names(), "known libraries")));
     }
     const TypeInfo* type = registry_.Find(decl.type);
     if (type == nullptr) {
-      throw ScenarioError(decl.loc, fmt::format("{}: unknown SimObject type '{}'{}", decl.name, decl.type,
-                                                SuggestionText(decl.type, registry_.AllNames(),
-                                                               "known types")));
+      throw ScenarioError(
+          decl.loc, fmt::format("{}: unknown SimObject type '{}'{}", decl.name, decl.type,
+                                SuggestionText(decl.type, registry_.AllNames(), "known types")));
     }
     ObjectArgs args;
     args.name = decl.name;
@@ -143,7 +154,8 @@ class Model::Builder {
     m_.objects_.push_back(std::move(object));
   }
 
-  void ReportUnknownParameters(const ObjectDecl& decl, const TypeInfo& type, const SimObject& object) {
+  void ReportUnknownParameters(const ObjectDecl& decl, const TypeInfo& type,
+                               const SimObject& object) {
     std::vector<std::string> known;
     for (const auto& p : object.interface().params) known.push_back(p.name);
     for (const Attribute& a : decl.parameters) {
@@ -157,7 +169,8 @@ class Model::Builder {
   void ResolveConnections() {
     sources_.resize(m_.objects_.size());
     for (size_t i = 0; i < m_.objects_.size(); ++i) sources_[i].resize(iface(i).inputs.size());
-    for (const ConnectionDecl& c : scenario().connections) errors_.Try([&] { ResolveConnection(c); });
+    for (const ConnectionDecl& c : scenario().connections)
+      errors_.Try([&] { ResolveConnection(c); });
   }
 
   int FindObjectOrThrow(const std::string& name, const SourceLocation& loc) const {
@@ -165,7 +178,8 @@ class Model::Builder {
     if (it != object_index_.end()) return it->second;
     std::vector<std::string> names;
     for (const auto& o : m_.objects_) names.push_back(o->name());
-    throw ScenarioError(loc, fmt::format("unknown object '{}'{}", name, SuggestionText(name, names, "objects")));
+    throw ScenarioError(
+        loc, fmt::format("unknown object '{}'{}", name, SuggestionText(name, names, "objects")));
   }
 
   void ResolveConnection(const ConnectionDecl& c) {
@@ -173,13 +187,14 @@ class Model::Builder {
     const auto inputs = InputNames(iface(obj));
     const int in = IndexOf(inputs, c.port);
     if (in < 0) {
-      std::string hint = IndexOf(OutputNames(iface(obj)), c.port) >= 0
-                             ? fmt::format("; '{}' is an output of {}, and a Connection sets an input",
-                                           c.port, c.object)
-                             : "";
-      throw ScenarioError(c.loc, fmt::format("{} ({}) has no input '{}'{}{}", c.object,
-                                             m_.objects_[obj]->type(), c.port, hint,
-                                             SuggestionText(c.port, inputs, "its inputs")));
+      std::string hint =
+          IndexOf(OutputNames(iface(obj)), c.port) >= 0
+              ? fmt::format("; '{}' is an output of {}, and a Connection sets an input", c.port,
+                            c.object)
+              : "";
+      throw ScenarioError(
+          c.loc, fmt::format("{} ({}) has no input '{}'{}{}", c.object, m_.objects_[obj]->type(),
+                             c.port, hint, SuggestionText(c.port, inputs, "its inputs")));
     }
     InputSource& src = sources_[obj][in];
     if (src.decl != nullptr) {
@@ -201,9 +216,10 @@ class Model::Builder {
     const std::string target = c.object + "." + c.port;
     if (!t.is_reference()) {
       if (static_cast<int>(t.literal.size()) != width) {
-        throw ScenarioError(c.loc, fmt::format("width mismatch: input {} has width {}, but the value "
-                                               "'{}' has {} number(s); expected {} comma-separated numbers",
-                                               target, width, c.text, t.literal.size(), width));
+        throw ScenarioError(
+            c.loc, fmt::format("width mismatch: input {} has width {}, but the value "
+                               "'{}' has {} number(s); expected {} comma-separated numbers",
+                               target, width, c.text, t.literal.size(), width));
       }
       term.literal = t.literal;
       return term;
@@ -212,10 +228,11 @@ class Model::Builder {
     const auto outputs = OutputNames(iface(term.object));
     term.output = IndexOf(outputs, t.port);
     if (term.output < 0) {
-      std::string hint = IndexOf(InputNames(iface(term.object)), t.port) >= 0
-                             ? fmt::format("; '{}' is an input of {}, and a connection reads outputs",
-                                           t.port, t.object)
-                             : "";
+      std::string hint =
+          IndexOf(InputNames(iface(term.object)), t.port) >= 0
+              ? fmt::format("; '{}' is an input of {}, and a connection reads outputs", t.port,
+                            t.object)
+              : "";
       throw ScenarioError(c.loc, fmt::format("{} ({}) has no output '{}'{}{}", t.object,
                                              m_.objects_[term.object]->type(), t.port, hint,
                                              SuggestionText(t.port, outputs, "its outputs")));
@@ -225,15 +242,17 @@ class Model::Builder {
     term.end = t.slice_end.value_or(out_width);
     const std::string ref = fmt::format("{}.{}", t.object, t.port);
     if (term.begin < 0 || term.end > out_width || term.begin >= term.end) {
-      throw ScenarioError(c.loc, fmt::format("slice [{}:{}] of {} is out of range; {} has width {}, so "
-                                             "expected indices 0 to {}",
-                                             term.begin, term.end, ref, ref, out_width, out_width - 1));
+      throw ScenarioError(c.loc,
+                          fmt::format("slice [{}:{}] of {} is out of range; {} has width {}, so "
+                                      "expected indices 0 to {}",
+                                      term.begin, term.end, ref, ref, out_width, out_width - 1));
     }
     if (term.end - term.begin != width) {
-      throw ScenarioError(c.loc, fmt::format("width mismatch: input {} has width {}, but {}{} has width {}",
-                                             target, width, ref,
-                                             t.slice_begin ? fmt::format("[{}:{}]", term.begin, term.end) : "",
-                                             term.end - term.begin));
+      throw ScenarioError(
+          c.loc,
+          fmt::format("width mismatch: input {} has width {}, but {}{} has width {}", target, width,
+                      ref, t.slice_begin ? fmt::format("[{}:{}]", term.begin, term.end) : "",
+                      term.end - term.begin));
     }
     return term;
   }
@@ -244,18 +263,19 @@ class Model::Builder {
       for (size_t in = 0; in < inputs.size(); ++in) {
         if (sources_[obj][in].decl != nullptr || inputs[in].spec.fallback) continue;
         const auto& spec = inputs[in].spec;
-        errors_.Add(m_.objects_[obj]->location(),
-                    fmt::format("input {} (width {}, {}) is not connected; expected a <Connection "
-                                "{}=\"...\"/> in INTERCONNECTIONS",
-                                PortName(obj, spec.name), spec.width, spec.unit,
-                                PortName(obj, spec.name)));
+        errors_.Add(
+            m_.objects_[obj]->location(),
+            fmt::format("input {} (width {}, {}) is not connected; expected a <Connection "
+                        "{}=\"...\"/> in INTERCONNECTIONS",
+                        PortName(obj, spec.name), spec.width, spec.unit, PortName(obj, spec.name)));
       }
     }
   }
 
   void CheckInitialConditions() {
     m_.given_.resize(m_.objects_.size());
-    for (size_t i = 0; i < m_.objects_.size(); ++i) m_.given_[i].assign(iface(i).states.size(), false);
+    for (size_t i = 0; i < m_.objects_.size(); ++i)
+      m_.given_[i].assign(iface(i).states.size(), false);
     for (const InitialConditionDecl& ic : scenario().initial_conditions) {
       errors_.Try([&] {
         const int obj = FindObjectOrThrow(ic.object, ic.loc);
@@ -268,12 +288,14 @@ class Model::Builder {
         }
         const int width = iface(obj).states[s].spec.width;
         if (static_cast<int>(ic.value.size()) != width) {
-          throw ScenarioError(ic.loc, fmt::format("initial condition {}.{} has {} value(s); the state has "
-                                                  "width {}, so expected {} comma-separated numbers",
-                                                  ic.object, ic.state, ic.value.size(), width, width));
+          throw ScenarioError(ic.loc,
+                              fmt::format("initial condition {}.{} has {} value(s); the state has "
+                                          "width {}, so expected {} comma-separated numbers",
+                                          ic.object, ic.state, ic.value.size(), width, width));
         }
         if (m_.given_[obj][s]) {
-          throw ScenarioError(ic.loc, fmt::format("initial condition {}.{} is given twice", ic.object, ic.state));
+          throw ScenarioError(
+              ic.loc, fmt::format("initial condition {}.{} is given twice", ic.object, ic.state));
         }
         m_.given_[obj][s] = true;
       });
@@ -303,8 +325,10 @@ class Model::Builder {
         break;
       case Kind::kOutput: {
         const OutputInfo& o = f.outputs[n.index];
-        if (o.source == OutputInfo::Source::kCalc) pre.push_back(NodeId(n.object, Kind::kCalc, o.calc));
-        if (o.source == OutputInfo::Source::kInput) pre.push_back(NodeId(n.object, Kind::kInput, o.alias_of));
+        if (o.source == OutputInfo::Source::kCalc)
+          pre.push_back(NodeId(n.object, Kind::kCalc, o.calc));
+        if (o.source == OutputInfo::Source::kInput)
+          pre.push_back(NodeId(n.object, Kind::kInput, o.alias_of));
         break;
       }
       case Kind::kCalc:
@@ -327,8 +351,10 @@ class Model::Builder {
       node_base_.push_back({static_cast<int>(nodes_.size()),
                             static_cast<int>(nodes_.size() + f.inputs.size()),
                             static_cast<int>(nodes_.size() + f.inputs.size() + f.outputs.size())});
-      for (size_t i = 0; i < f.inputs.size(); ++i) nodes_.push_back({int(obj), Kind::kInput, int(i)});
-      for (size_t i = 0; i < f.outputs.size(); ++i) nodes_.push_back({int(obj), Kind::kOutput, int(i)});
+      for (size_t i = 0; i < f.inputs.size(); ++i)
+        nodes_.push_back({int(obj), Kind::kInput, int(i)});
+      for (size_t i = 0; i < f.outputs.size(); ++i)
+        nodes_.push_back({int(obj), Kind::kOutput, int(i)});
       for (size_t i = 0; i < f.calcs.size(); ++i) nodes_.push_back({int(obj), Kind::kCalc, int(i)});
     }
     // Depth-first search, prerequisites first; a node met again while on the path closes a loop.
@@ -415,9 +441,9 @@ class Model::Builder {
           std::copy(ic.value.begin(), ic.value.end(), m_.x_.begin() + slot.offset);
       }
       std::span<double> x(m_.x_.data() + slot.offset, slot.width);
-      m_.objects_[slot.object]->BindState(slot.state, x,
-                                          std::span<double>(m_.xdot_.data() + slot.offset, slot.width),
-                                          m_.given_[slot.object][slot.state]);
+      m_.objects_[slot.object]->BindState(
+          slot.state, x, std::span<double>(m_.xdot_.data() + slot.offset, slot.width),
+          m_.given_[slot.object][slot.state]);
       m_.objects_[slot.object]->BindInitialState(slot.state, x);
     }
 
@@ -445,8 +471,8 @@ class Model::Builder {
         const OutputInfo& info = iface(obj).outputs[o];
         if (info.source == OutputInfo::Source::kCalc) output_views_[obj][o] = take(info.spec.width);
         if (info.source == OutputInfo::Source::kState) {
-          output_views_[obj][o] = std::span<double>(
-              m_.x_.data() + StateOffset(obj, info.alias_of), info.spec.width);
+          output_views_[obj][o] =
+              std::span<double>(m_.x_.data() + StateOffset(obj, info.alias_of), info.spec.width);
         }
       }
       for (size_t in = 0; in < iface(obj).inputs.size(); ++in) {
@@ -459,10 +485,13 @@ class Model::Builder {
       const Node& n = nodes_[id];
       if (n.kind == Kind::kInput && IsDirectView(n.object, n.index)) {
         const Term& t = sources_[n.object][n.index].terms[0];
-        input_views_[n.object][n.index] = output_views_[t.object][t.output].subspan(t.begin, t.end - t.begin);
+        input_views_[n.object][n.index] =
+            output_views_[t.object][t.output].subspan(t.begin, t.end - t.begin);
       }
-      if (n.kind == Kind::kOutput && iface(n.object).outputs[n.index].source == OutputInfo::Source::kInput) {
-        output_views_[n.object][n.index] = input_views_[n.object][iface(n.object).outputs[n.index].alias_of];
+      if (n.kind == Kind::kOutput &&
+          iface(n.object).outputs[n.index].source == OutputInfo::Source::kInput) {
+        output_views_[n.object][n.index] =
+            input_views_[n.object][iface(n.object).outputs[n.index].alias_of];
       }
     }
     for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
@@ -472,6 +501,66 @@ class Model::Builder {
       for (size_t i = 0; i < output_views_[obj].size(); ++i) o.BindOutput(i, output_views_[obj][i]);
     }
     BuildSteps();
+  }
+
+  // ---- Jacobian structure (jacobian_structure.h) ----
+  /// Per object with states: its rows, declared own band, and the state ranges its inputs read.
+  std::vector<StateBlock> StateBlocks() const {
+    std::vector<StateBlock> blocks;
+    std::map<std::pair<int, int>, std::vector<bool>> memo;  // (object, output) -> slots read.
+    for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
+      StateBlock b;
+      b.own_band = iface(obj).state_coupling;
+      std::vector<bool> slots(m_.state_layout_.size(), false);
+      bool first = true;
+      for (size_t s = 0; s < m_.state_layout_.size(); ++s) {
+        const StateSlot& slot = m_.state_layout_[s];
+        if (slot.object != int(obj)) continue;
+        if (first) b.offset = slot.offset;
+        first = false;
+        b.width += slot.width;
+      }
+      if (b.width == 0) continue;
+      for (size_t in = 0; in < iface(obj).inputs.size(); ++in) AddInputSlots(obj, in, slots, memo);
+      for (size_t s = 0; s < slots.size(); ++s) {
+        const StateSlot& slot = m_.state_layout_[s];
+        if (slots[s]) b.input_columns.push_back({slot.offset, slot.offset + slot.width});
+      }
+      blocks.push_back(std::move(b));
+    }
+    return blocks;
+  }
+
+  /// Marks the state slots that input `in` of `obj` depends on (the wiring has no algebraic
+  /// loop here, so the recursion ends).
+  void AddInputSlots(int obj, int in, std::vector<bool>& slots,
+                     std::map<std::pair<int, int>, std::vector<bool>>& memo) const {
+    for (const Term& t : sources_[obj][in].terms) {
+      if (t.object < 0) continue;
+      const std::vector<bool>& from = OutputSlots(t.object, t.output, memo);
+      for (size_t s = 0; s < slots.size(); ++s) slots[s] = slots[s] || from[s];
+    }
+  }
+
+  const std::vector<bool>& OutputSlots(
+      int obj, int out, std::map<std::pair<int, int>, std::vector<bool>>& memo) const {
+    if (auto it = memo.find({obj, out}); it != memo.end()) return it->second;
+    std::vector<bool> slots(m_.state_layout_.size(), false);
+    const OutputInfo& info = iface(obj).outputs[out];
+    if (info.source == OutputInfo::Source::kInput) {
+      AddInputSlots(obj, info.alias_of, slots, memo);
+    } else {
+      // A state view reads that state; a calculation may read every state of its object.
+      for (size_t s = 0; s < slots.size(); ++s) {
+        const StateSlot& slot = m_.state_layout_[s];
+        slots[s] = slot.object == obj &&
+                   (info.source == OutputInfo::Source::kCalc || slot.state == info.alias_of);
+      }
+      if (info.source == OutputInfo::Source::kCalc) {
+        for (int in : iface(obj).calcs[info.calc].inputs) AddInputSlots(obj, in, slots, memo);
+      }
+    }
+    return memo[{obj, out}] = std::move(slots);
   }
 
   int StateOffset(int obj, int state) const {
@@ -488,15 +577,42 @@ class Model::Builder {
   }
 
   void BuildSteps() {
+    const std::vector<bool> needed = NeededForDerivatives();
     for (int id : order_) {
       const Node& n = nodes_[id];
       SimObject* o = m_.objects_[n.object].get();
+      const size_t before = m_.steps_.size();
       if (n.kind == Kind::kCalc) {
         m_.steps_.push_back({o, &o->interface().calcs[n.index], -1});
       } else if (n.kind == Kind::kInput) {
         AddInputStep(n.object, n.index);
       }
+      if (m_.steps_.size() > before && needed[id]) m_.rhs_steps_.push_back(m_.steps_.back());
     }
+  }
+
+  /// The nodes the state derivatives depend on: every input and signal calculation of an object
+  /// with states (its CalcDerivatives may read them), and all they depend on in turn. Outputs
+  /// that are only logged (energies: CalcRole::kDiagnostic) are then not computed in the
+  /// right-hand side.
+  std::vector<bool> NeededForDerivatives() const {
+    std::vector<bool> needed(nodes_.size(), false);
+    std::vector<int> work;
+    for (size_t id = 0; id < nodes_.size(); ++id) {
+      const Node& n = nodes_[id];
+      if (iface(n.object).states.empty() || n.kind == Kind::kOutput) continue;
+      if (n.kind == Kind::kCalc && iface(n.object).calcs[n.index].role == CalcRole::kDiagnostic)
+        continue;
+      work.push_back(int(id));
+    }
+    while (!work.empty()) {
+      const int id = work.back();
+      work.pop_back();
+      if (needed[id]) continue;
+      needed[id] = true;
+      for (int p : Prerequisites(nodes_[id])) work.push_back(p);
+    }
+    return needed;
   }
 
   void AddInputStep(int obj, int in) {
@@ -505,7 +621,8 @@ class Model::Builder {
     const std::string target = PortName(obj, spec.name);
     if (src.decl == nullptr) {
       std::copy(spec.fallback->begin(), spec.fallback->end(), input_views_[obj][in].begin());
-      m_.wiring_.push_back(fmt::format("{} <- {} (default)", target, fmt::join(*spec.fallback, ",")));
+      m_.wiring_.push_back(
+          fmt::format("{} <- {} (default)", target, fmt::join(*spec.fallback, ",")));
       return;
     }
     if (IsDirectView(obj, in)) {
@@ -529,7 +646,8 @@ class Model::Builder {
     }
     m_.wiring_.push_back(fmt::format("{} <- {} (sum)", target, src.decl->text));
     m_.combiners_.push_back(std::move(c));
-    m_.steps_.push_back({m_.objects_[obj].get(), nullptr, static_cast<int>(m_.combiners_.size()) - 1});
+    m_.steps_.push_back(
+        {m_.objects_[obj].get(), nullptr, static_cast<int>(m_.combiners_.size()) - 1});
   }
 
   Model& m_;
@@ -554,8 +672,8 @@ std::unique_ptr<Model> Model::Assemble(const Scenario& scenario, const Registry&
   return model;
 }
 
-void Model::RunSteps() {
-  for (const Step& s : steps_) {
+void Model::RunSteps(const std::vector<Step>& steps) {
+  for (const Step& s : steps) {
     if (s.calc != nullptr) {
       s.calc->fn();
     } else {
@@ -571,19 +689,28 @@ void Model::CalcAllDerivatives() {
 bool Model::Rhs(double t, const double* x, double* xdot) {
   t_ = t;
   std::memcpy(x_.data(), x, x_.size() * sizeof(double));
-  RunSteps();
+  RunSteps(rhs_steps_);
   CalcAllDerivatives();
   std::memcpy(xdot, xdot_.data(), xdot_.size() * sizeof(double));
-  bool finite = true;
-  for (double v : xdot_) finite &= std::isfinite(v);
-  if (!finite) diagnosis_ = FindNonFinite();
-  return finite;
+  // A NaN or infinity anywhere makes the sum non-finite; this loop vectorizes, unlike a test per
+  // element. A finite sum that overflows is caught by the exact check that follows.
+  double sum = 0.0;
+  for (double v : xdot_) sum += v;
+  if (std::isfinite(sum)) return true;
+  for (double v : xdot_) {
+    if (!std::isfinite(v)) {
+      RunSteps(steps_);  // So that the diagnosis sees every output at this point.
+      diagnosis_ = FindNonFinite();
+      return false;
+    }
+  }
+  return true;
 }
 
 bool Model::EvaluateOutputs(double t, const double* x) {
   t_ = t;
   std::memcpy(x_.data(), x, x_.size() * sizeof(double));
-  RunSteps();
+  RunSteps(steps_);
   for (const auto& o : objects_)
     for (size_t i = 0; i < o->interface().outputs.size(); ++i)
       for (double v : o->output_view(i))
@@ -603,7 +730,8 @@ std::string Model::FindNonFinite() const {
   for (const StateSlot& s : state_layout_) {
     const SimObject& o = *objects_[s.object];
     if (!all_finite(o.state_view(s.state)))
-      return fmt::format("state {}:{} is not finite", o.name(), o.interface().states[s.state].spec.name);
+      return fmt::format("state {}:{} is not finite", o.name(),
+                         o.interface().states[s.state].spec.name);
   }
   for (const Step& s : steps_) {
     if (s.calc == nullptr) continue;
@@ -625,15 +753,15 @@ std::string Model::FindNonFinite() const {
 
 std::vector<double> Model::InitialState(double t0) {
   t_ = t0;
-  RunSteps();
+  RunSteps(steps_);
   for (const auto& o : objects_) {
     o->Initialize();
-    RunSteps();  // Later objects see the states this one set.
+    RunSteps(steps_);  // Later objects see the states this one set.
   }
   return x_;
 }
 
-std::pair<int, int> Model::Bandwidth() const { return {size() - 1, size() - 1}; }
+std::pair<int, int> Model::Bandwidth() const { return bandwidth_; }
 
 const SimObject* Model::FindObject(const std::string& name) const {
   for (const auto& o : objects_)
@@ -649,8 +777,9 @@ std::vector<std::string> Model::DescribeEvaluationOrder() const {
     std::vector<std::string> outs, ins;
     for (int o : s.calc->outputs) outs.push_back(f.outputs[o].spec.name);
     for (int i : s.calc->inputs) ins.push_back(f.inputs[i].spec.name);
-    lines.push_back(fmt::format("{}.{}{}", s.object->name(), fmt::join(outs, ","),
-                                ins.empty() ? " (from states)" : fmt::format(" <- {}", fmt::join(ins, ","))));
+    lines.push_back(
+        fmt::format("{}.{}{}", s.object->name(), fmt::join(outs, ","),
+                    ins.empty() ? " (from states)" : fmt::format(" <- {}", fmt::join(ins, ","))));
   }
   return lines;
 }

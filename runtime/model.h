@@ -57,7 +57,7 @@ class Model final : public OdeSystem {
   struct Step;
   class Builder;
 
-  void RunSteps();
+  void RunSteps(const std::vector<Step>& steps);
   void CalcAllDerivatives();
   std::string FindNonFinite() const;
 
@@ -68,12 +68,14 @@ class Model final : public OdeSystem {
   std::vector<double> x_;        ///< The current state (copied in from the integrator).
   std::vector<double> xdot_;     ///< Derivatives, written by objects.
   double t_ = 0.0;
-  std::vector<Step> steps_;  ///< Calculations and input sums in dependency order.
+  std::vector<Step> steps_;      ///< Calculations and input sums in dependency order.
+  std::vector<Step> rhs_steps_;  ///< The subset the state derivatives need.
   std::vector<Combiner> combiners_;
   std::vector<SimObject*> with_states_;
   std::vector<std::string> wiring_;
   std::vector<std::vector<bool>> given_;  ///< Per object, per state: set by an InitialCondition.
   std::string diagnosis_;
+  std::pair<int, int> bandwidth_{0, 0};  ///< Of df/dx, from the wiring (jacobian_structure.h).
 };
 
 }  // namespace hawser

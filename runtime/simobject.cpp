@@ -6,12 +6,18 @@ namespace hawser {
 
 std::string ParamKindName(ParamKind k) {
   switch (k) {
-    case ParamKind::kNumber: return "number";
-    case ParamKind::kInteger: return "integer";
-    case ParamKind::kBool: return "bool";
-    case ParamKind::kString: return "string";
-    case ParamKind::kVector: return "vector";
-    case ParamKind::kMatrix: return "matrix";
+    case ParamKind::kNumber:
+      return "number";
+    case ParamKind::kInteger:
+      return "integer";
+    case ParamKind::kBool:
+      return "bool";
+    case ParamKind::kString:
+      return "string";
+    case ParamKind::kVector:
+      return "vector";
+    case ParamKind::kMatrix:
+      return "matrix";
   }
   return "?";
 }
@@ -30,7 +36,8 @@ const std::pair<std::string, SourceLocation>* SimObject::FindValue(const std::st
 }
 
 void SimObject::AddParamInfo(ParamInfo info) {
-  for (const auto& p : interface_.params) HAWSER_CHECK(p.name != info.name, "parameter declared twice");
+  for (const auto& p : interface_.params)
+    HAWSER_CHECK(p.name != info.name, "parameter declared twice");
   interface_.params.push_back(std::move(info));
 }
 
@@ -44,16 +51,19 @@ void SimObject::DeclareIgnoredParameter(const std::string& name, const std::stri
 }
 
 Input SimObject::DeclareInput(PortSpec spec) {
-  for (const auto& p : interface_.inputs) HAWSER_CHECK(p.spec.name != spec.name, "input declared twice");
+  for (const auto& p : interface_.inputs)
+    HAWSER_CHECK(p.spec.name != spec.name, "input declared twice");
   HAWSER_CHECK(spec.width >= 0, "invalid declaration");
-  HAWSER_CHECK(!spec.fallback || static_cast<int>(spec.fallback->size()) == spec.width, "invalid declaration");
+  HAWSER_CHECK(!spec.fallback || static_cast<int>(spec.fallback->size()) == spec.width,
+               "invalid declaration");
   interface_.inputs.push_back({std::move(spec)});
   inputs_.emplace_back();
   return Input{static_cast<int>(interface_.inputs.size()) - 1};
 }
 
 static void AssertNewOutput(const ObjectInterface& iface, const PortSpec& spec) {
-  for (const auto& p : iface.outputs) HAWSER_CHECK(p.spec.name != spec.name, "output declared twice");
+  for (const auto& p : iface.outputs)
+    HAWSER_CHECK(p.spec.name != spec.name, "output declared twice");
   (void)iface;
   (void)spec;
 }
@@ -82,7 +92,8 @@ Output SimObject::DeclareOutputFromState(PortSpec spec, State state) {
 }
 
 State SimObject::DeclareState(StateSpec spec) {
-  for (const auto& s : interface_.states) HAWSER_CHECK(s.spec.name != spec.name, "state declared twice");
+  for (const auto& s : interface_.states)
+    HAWSER_CHECK(s.spec.name != spec.name, "state declared twice");
   if (spec.initial.empty()) spec.initial.assign(spec.width, 0.0);
   HAWSER_CHECK(static_cast<int>(spec.initial.size()) == spec.width, "invalid declaration");
   interface_.states.push_back({std::move(spec)});
@@ -94,7 +105,7 @@ State SimObject::DeclareState(StateSpec spec) {
 }
 
 void SimObject::DeclareCalc(std::vector<Output> outputs, std::vector<Input> inputs,
-                            std::function<void()> fn) {
+                            std::function<void()> fn, CalcRole role) {
   CalcInfo calc;
   const int index = static_cast<int>(interface_.calcs.size());
   for (Output o : outputs) {
@@ -105,6 +116,7 @@ void SimObject::DeclareCalc(std::vector<Output> outputs, std::vector<Input> inpu
   }
   for (Input i : inputs) calc.inputs.push_back(i.index);
   calc.fn = std::move(fn);
+  calc.role = role;
   interface_.calcs.push_back(std::move(calc));
 }
 

@@ -91,10 +91,20 @@ struct OutputInfo {
 struct StateInfo {
   StateSpec spec;
 };
+/// What a calculation's outputs are for.
+enum class CalcRole {
+  /// Signals: may be read by the object's own CalcDerivatives, so always computed.
+  kSignal,
+  /// Diagnostics (energies, powers): never read by the object's own CalcDerivatives, so the
+  /// right-hand side computes them only when another object's input reads them; they are always
+  /// computed for logging.
+  kDiagnostic,
+};
 struct CalcInfo {
   std::vector<int> outputs;  ///< Outputs it fills.
   std::vector<int> inputs;   ///< Inputs it reads (direct feedthrough).
   std::function<void()> fn;
+  CalcRole role = CalcRole::kSignal;
 };
 struct ObjectInterface {
   std::vector<ParamInfo> params;
@@ -102,6 +112,10 @@ struct ObjectInterface {
   std::vector<OutputInfo> outputs;
   std::vector<StateInfo> states;
   std::vector<CalcInfo> calcs;
+  /// Half-bandwidths (lower, upper) of d(own derivatives)/d(own states), in the object's own
+  /// state numbering (its states concatenated in declaration order); none = dense. Set by
+  /// SimObject::DeclareStateCoupling.
+  std::optional<std::pair<int, int>> state_coupling;
 };
 
 /// What a SimObject's constructor receives: its name and the parameter values written for it.
@@ -109,8 +123,9 @@ struct ObjectArgs {
   std::string name;
   std::string type;
   std::map<std::string, std::pair<std::string, SourceLocation>> values;  ///< name -> (text, where)
-  SourceLocation loc;     ///< The <Lib> element.
-  bool describe = false;  ///< Constructing only to describe the type: required values may be absent.
+  SourceLocation loc;                                                    ///< The <Lib> element.
+  bool describe =
+      false;  ///< Constructing only to describe the type: required values may be absent.
 };
 
 /// Base class of every SimObject.
@@ -162,7 +177,17 @@ class SimObject {
   Output DeclareOutputFromState(PortSpec spec, State state);
   State DeclareState(StateSpec spec);
   /// Binds `fn` to compute `outputs`, reading only `inputs` (and states, parameters, time).
-  void DeclareCalc(std::vector<Output> outputs, std::vector<Input> inputs, std::function<void()> fn);
+  void DeclareCalc(std::vector<Output> outputs, std::vector<Input> inputs, std::function<void()> fn,
+                   CalcRole role = CalcRole::kSignal);
+  /// Optional: the derivative of own state entry i depends on own state entries j only for
+  /// i - lower <= j <= i + upper (entries numbered across the object's states in declaration
+  /// order). A lumped-mass cable with its nodes in order declares a small band, so that the
+  /// model's Jacobian is banded (Model::Bandwidth) and CVODE's band solver applies. Without it
+  /// every derivative is taken to depend on every own state. Dependence through inputs is
+  /// derived by the model from the wiring, not declared here.
+  void DeclareStateCoupling(int lower, int upper) {
+    interface_.state_coupling = std::pair<int, int>(lower, upper);
+  }
 
   // ---- Values (during calculations) ----
   double time() const { return *time_; }
@@ -175,10 +200,18 @@ class SimObject {
   bool state_given(State s) const { return state_given_[s.index]; }
 
   // 3-vector shorthands for mechanics.
-  Eigen::Map<const Eigen::Vector3d> in3(Input i) const { return Eigen::Map<const Eigen::Vector3d>(in(i).data()); }
-  Eigen::Map<Eigen::Vector3d> out3(Output o) const { return Eigen::Map<Eigen::Vector3d>(out(o).data()); }
-  Eigen::Map<const Eigen::Vector3d> state3(State s) const { return Eigen::Map<const Eigen::Vector3d>(state(s).data()); }
-  Eigen::Map<Eigen::Vector3d> derivative3(State s) const { return Eigen::Map<Eigen::Vector3d>(derivative(s).data()); }
+  Eigen::Map<const Eigen::Vector3d> in3(Input i) const {
+    return Eigen::Map<const Eigen::Vector3d>(in(i).data());
+  }
+  Eigen::Map<Eigen::Vector3d> out3(Output o) const {
+    return Eigen::Map<Eigen::Vector3d>(out(o).data());
+  }
+  Eigen::Map<const Eigen::Vector3d> state3(State s) const {
+    return Eigen::Map<const Eigen::Vector3d>(state(s).data());
+  }
+  Eigen::Map<Eigen::Vector3d> derivative3(State s) const {
+    return Eigen::Map<Eigen::Vector3d>(derivative(s).data());
+  }
 
   /// A scenario error at this object's <Lib> element, prefixed with the object's name.
   ScenarioError Error(const std::string& message) const;

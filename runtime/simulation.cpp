@@ -1,7 +1,10 @@
 #include "runtime/simulation.h"
 
-#include <chrono>
 #include <fmt/format.h>
+
+#include <chrono>
+
+#include "runtime/settle.h"
 
 namespace hawser {
 
@@ -14,7 +17,8 @@ struct Interrupted {};
 /// Ctrl-C stops a run even inside a long interval between output times.
 class InterruptibleSystem final : public OdeSystem {
  public:
-  InterruptibleSystem(OdeSystem& inner, const std::atomic<bool>* flag) : inner_(inner), flag_(flag) {}
+  InterruptibleSystem(OdeSystem& inner, const std::atomic<bool>* flag)
+      : inner_(inner), flag_(flag) {}
   int size() const override { return inner_.size(); }
   bool Rhs(double t, const double* x, double* xdot) override {
     if (flag_ != nullptr && flag_->load(std::memory_order_relaxed)) throw Interrupted{};
@@ -30,7 +34,8 @@ class InterruptibleSystem final : public OdeSystem {
 
 }  // namespace
 
-RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink, const RunOptions& options) {
+RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
+                   const RunOptions& options) {
   const auto wall_start = std::chrono::steady_clock::now();
   RunResult result;
   result.integrator = ToString(settings.integrator);
@@ -41,6 +46,11 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink, con
   const double t0 = settings.output.start;
   try {
     std::vector<double> x = model.InitialState(t0);
+    if (settings.settle) {
+      const SettleResult settled =
+          Settle(system, t0, x, {.abs_tol = settings.abs_tol, .rel_tol = settings.rel_tol});
+      fmt::print(stderr, "Settle: {} ({:.3g} s)\n", settled.message, settled.wall_seconds);
+    }
     integrator = MakeIntegrator(system, settings);
     integrator->Reset(t0, x);
     for (double t : settings.output.times) {
@@ -62,7 +72,8 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink, con
     result.message = e.what();
   }
   if (integrator) result.stats = integrator->stats();
-  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  result.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   sink.Finish(result);
   return result;
 }

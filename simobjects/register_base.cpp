@@ -2,9 +2,12 @@
 // FhSim-style path with FhSim's other spellings as aliases. A user library would provide a
 // function of the same shape.
 #include "simobjects/register_base.h"
+
 #include "simobjects/body/body_3d.h"
 #include "simobjects/body/body_6d.h"
+#include "simobjects/body/buoy.h"
 #include "simobjects/body/mass.h"
+#include "simobjects/cable/cable.h"
 #include "simobjects/cable/linear_spring.h"
 #include "simobjects/connector/axial_spring_damper.h"
 #include "simobjects/connector/bushing_roll_pitch_yaw.h"
@@ -18,12 +21,17 @@
 #include "simobjects/source/clock.h"
 #include "simobjects/source/constant.h"
 #include "simobjects/source/sine.h"
+#include "simobjects/source/table.h"
 
 namespace hawser {
 
 void RegisterBaseLibrary(Registry& r) {
-  for (const char* lib : {"base", "fhsim_base", "FhSimBaseLibrary", "hawser"}) r.AddLibraryName(lib);
+  for (const char* lib : {"base", "fhsim_base", "FhSimBaseLibrary", "hawser"})
+    r.AddLibraryName(lib);
   r.Add<LinearSpring>("Cable/LinearSpring", "Linear spring between two points (FhSim).");
+  r.Add<Cable>("Cable/Cable", "Lumped-mass cable / mooring line with seabed contact.");
+  r.Add<Table>("Src/Table", "A signal read from a CSV file, linear interpolation, ends held.");
+  r.Add<Buoy>("Body/Buoy", "Spherical buoy: buoyancy, drag, added mass; 3 DOF.");
   r.Add<Clock>("Src/Clock", "The simulation time as a signal.");
   r.Add<Constant>("Src/Constant", "A constant vector signal.");
   r.Add<Sine>("Src/Sine", "Sine wave Bias + Amplitude sin(2 pi t / T + phase), switchable.");

@@ -1,0 +1,195 @@
+#include "runtime/settle.h"
+
+#include <fmt/format.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_band.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_band.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "runtime/errors.h"
+
+namespace hawser {
+namespace {
+
+/// The SUNDIALS objects of one linear solve, freed in reverse order.
+struct LinearSystem {
+  SUNContext ctx = nullptr;
+  N_Vector x = nullptr, b = nullptr;
+  SUNMatrix a = nullptr;
+  SUNLinearSolver ls = nullptr;
+  bool banded = false;
+  int lower = 0, upper = 0;
+
+  LinearSystem(int n, int lower_bw, int upper_bw) : lower(lower_bw), upper(upper_bw) {
+    banded = 2 * (lower + upper + 1) < n;
+    if (SUNContext_Create(nullptr, &ctx) != 0) throw SimulationError("settle: SUNContext_Create");
+    x = N_VNew_Serial(n, ctx);
+    b = N_VNew_Serial(n, ctx);
+    a = banded ? SUNBandMatrix(n, upper, lower, ctx) : SUNDenseMatrix(n, n, ctx);
+    if (x == nullptr || b == nullptr || a == nullptr)
+      throw SimulationError("settle: out of memory");
+    ls = banded ? SUNLinSol_Band(x, a, ctx) : SUNLinSol_Dense(x, a, ctx);
+    if (ls == nullptr || SUNLinSolInitialize(ls) != 0)
+      throw SimulationError("settle: linear solver");
+  }
+  ~LinearSystem() {
+    if (ls != nullptr) static_cast<void>(SUNLinSolFree(ls));
+    if (a != nullptr) SUNMatDestroy(a);
+    if (b != nullptr) N_VDestroy(b);
+    if (x != nullptr) N_VDestroy(x);
+    if (ctx != nullptr) static_cast<void>(SUNContext_Free(&ctx));
+  }
+  LinearSystem(const LinearSystem&) = delete;
+  LinearSystem& operator=(const LinearSystem&) = delete;
+};
+
+double MaxNorm(const std::vector<double>& v) {
+  double m = 0.0;
+  for (double d : v) m = std::max(m, std::abs(d));
+  return m;
+}
+
+}  // namespace
+
+SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
+                    const SettleOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  SettleResult r;
+  const int n = system.size();
+  auto finish = [&](std::string message) {
+    r.message = std::move(message);
+    r.wall_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+  };
+  std::vector<double> f(n), f_new(n), f_pert(n), x_new(n), x_pert(n);
+  auto rhs = [&](const std::vector<double>& at, std::vector<double>& out) {
+    ++r.rhs_evals;
+    if (!system.Rhs(t, at.data(), out.data())) return false;
+    for (double v : out)
+      if (!std::isfinite(v)) return false;
+    return true;
+  };
+  if (n == 0) {
+    r.converged = true;
+    return finish("no states: nothing to settle");
+  }
+  if (!rhs(x, f)) {
+    throw SimulationError(
+        fmt::format("settle: non-finite value at the initial state: {}", system.Diagnose()));
+  }
+  auto [lower, upper] = system.Bandwidth();
+  lower = std::clamp(lower, 0, n - 1);
+  upper = std::clamp(upper, 0, n - 1);
+  LinearSystem lin(n, lower, upper);
+  r.banded = lin.banded;
+  const int groups = lin.banded ? lower + upper + 1 : n;
+  const double sqrt_eps = std::sqrt(std::numeric_limits<double>::epsilon());
+
+  double dtau = 1e-2;
+  double res = MaxNorm(f);
+  std::vector<double> best = x;
+  double best_res = res;
+  std::vector<double> inc(n);
+  for (r.iterations = 0; r.iterations < options.max_iterations; ++r.iterations) {
+    // Finite-difference Jacobian, columns j = g, g + groups, ... perturbed together (their
+    // rows do not overlap inside the band).
+    SUNMatZero(lin.a);
+    ++r.jacobian_evals;
+    for (int g = 0; g < groups; ++g) {
+      x_pert = x;
+      for (int j = g; j < n; j += groups) {
+        inc[j] = sqrt_eps * std::max(std::abs(x[j]), 1.0);
+        x_pert[j] += inc[j];
+      }
+      if (!rhs(x_pert, f_pert)) {
+        return finish(fmt::format("settle failed: non-finite value while forming the Jacobian: {}",
+                                  system.Diagnose()));
+      }
+      for (int j = g; j < n; j += groups) {
+        const int i0 = lin.banded ? std::max(0, j - upper) : 0;
+        const int i1 = lin.banded ? std::min(n - 1, j + lower) : n - 1;
+        for (int i = i0; i <= i1; ++i) {
+          const double d = (f_pert[i] - f[i]) / inc[j];
+          if (lin.banded) {
+            SM_ELEMENT_B(lin.a, i, j) = -d;
+          } else {
+            SM_ELEMENT_D(lin.a, i, j) = -d;
+          }
+        }
+      }
+    }
+    // Pseudo-time steps on this Jacobian until one is accepted.
+    bool accepted = false;
+    double step_norm = 0.0;
+    for (int attempt = 0; attempt < 30 && !accepted; ++attempt) {
+      SUNMatrix m = SUNMatClone(lin.a);
+      if (m == nullptr || SUNMatCopy(lin.a, m) != 0) throw SimulationError("settle: out of memory");
+      for (int i = 0; i < n; ++i) {
+        if (lin.banded) {
+          SM_ELEMENT_B(m, i, i) += 1.0 / dtau;
+        } else {
+          SM_ELEMENT_D(m, i, i) += 1.0 / dtau;
+        }
+      }
+      std::copy(f.begin(), f.end(), N_VGetArrayPointer(lin.b));
+      const bool solved =
+          SUNLinSolSetup(lin.ls, m) == 0 && SUNLinSolSolve(lin.ls, m, lin.x, lin.b, 0.0) == 0;
+      SUNMatDestroy(m);
+      const double* dx = N_VGetArrayPointer(lin.x);
+      if (solved) {
+        double sum = 0.0;
+        for (int i = 0; i < n; ++i) {
+          x_new[i] = x[i] + dx[i];
+          const double wi = options.rel_tol * std::abs(x[i]) + options.abs_tol;
+          sum += (dx[i] / wi) * (dx[i] / wi);
+        }
+        step_norm = std::sqrt(sum / n);
+      }
+      const bool finite = solved && rhs(x_new, f_new);
+      const double res_new = finite ? MaxNorm(f_new) : std::numeric_limits<double>::infinity();
+      if (finite && res_new <= 2.0 * res) {
+        accepted = true;
+        const double ratio = res_new > 0.0 ? res / res_new : 10.0;
+        x.swap(x_new);
+        f.swap(f_new);
+        res = res_new;
+        if (res < best_res) {
+          best_res = res;
+          best = x;
+        }
+        const bool newton = dtau >= 1e6;
+        dtau = std::min(dtau * std::max(1.5, std::min(10.0, ratio)), 1e15);
+        if (newton && step_norm < options.step_tol) {
+          r.converged = true;
+          ++r.iterations;
+          x = best;
+          r.residual = best_res;
+          return finish(
+              fmt::format("settled to static equilibrium in {} iterations ({} {} Jacobians, {} RHS "
+                          "evaluations), residual max|f| = {:.3g}",
+                          r.iterations, r.jacobian_evals, lin.banded ? "banded" : "dense",
+                          r.rhs_evals, best_res));
+        }
+      } else {
+        dtau /= 4.0;
+      }
+    }
+    if (!accepted) break;
+  }
+  x = best;
+  r.residual = best_res;
+  return finish(
+      fmt::format("settle did not converge in {} iterations; continuing from the state "
+                  "with the smallest residual max|f| = {:.3g}",
+                  r.iterations, best_res));
+}
+
+}  // namespace hawser

@@ -1,0 +1,287 @@
+#include "simobjects/cable/cable.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <numbers>
+
+#include "simobjects/cable/catenary.h"
+
+namespace hawser {
+
+namespace {
+constexpr double kNoSeabed = -std::numeric_limits<double>::infinity();
+}  // namespace
+
+Cable::Cable(ObjectArgs& args) : SimObject(args) {
+  const long n = DeclareParameter<long>({.name = "NumElements",
+                                         .unit = "-",
+                                         .doc = "Number of segments N (N - 1 free nodes).",
+                                         .check = IntegerAtLeast(2)});
+  props_.elements = describing() ? 2 : static_cast<int>(n);
+  length_ = DeclareParameter<double>(
+      {.name = "Length", .unit = "m", .doc = "Unstretched length L.", .check = Positive()});
+  const double d = DeclareParameter<double>({.name = "Diameter",
+                                             .unit = "m",
+                                             .doc = "Hydrodynamic and volumetric diameter d.",
+                                             .check = AtLeast(0.0)});
+  const double mu = DeclareParameter<double>({.name = "MassPerLength",
+                                              .unit = "kg/m",
+                                              .doc = "Mass per unstretched length, in air.",
+                                              .check = Positive()});
+  ea_ = DeclareParameter<double>(
+      {.name = "EA", .unit = "N", .doc = "Axial stiffness (tension only).", .check = Positive()});
+  const double zeta = DeclareParameter<double>(
+      {.name = "DampingRatio",
+       .unit = "-",
+       .doc = "Damping ratio of the axial mode of two nodes across one segment.",
+       .fallback = 0.5,
+       .check = AtLeast(0.0)});
+  const double cdn =
+      DeclareParameter<double>({.name = "Cdn",
+                                .unit = "-",
+                                .doc = "Normal drag coefficient (area d per length).",
+                                .fallback = 1.2,
+                                .check = AtLeast(0.0)});
+  const double cdt =
+      DeclareParameter<double>({.name = "Cdt",
+                                .unit = "-",
+                                .doc = "Tangential drag coefficient (area pi d per length).",
+                                .fallback = 0.008,
+                                .check = AtLeast(0.0)});
+  const double can = DeclareParameter<double>({.name = "Can",
+                                               .unit = "-",
+                                               .doc = "Added-mass coefficient, normal to the line.",
+                                               .fallback = 1.0,
+                                               .check = AtLeast(0.0)});
+  const double rho = DeclareParameter<double>({.name = "WaterDensity",
+                                               .unit = "kg/m^3",
+                                               .doc = "Water density rho.",
+                                               .fallback = 1025.0,
+                                               .check = AtLeast(0.0)});
+  const double g = DeclareParameter<double>({.name = "Gravity",
+                                             .unit = "m/s^2",
+                                             .doc = "Gravitational acceleration, along -z.",
+                                             .fallback = 9.81,
+                                             .check = AtLeast(0.0)});
+  const double seabed = DeclareParameter<double>(
+      {.name = "SeabedDepth",
+       .unit = "m",
+       .doc = "z coordinate of the flat seabed (negative below z = 0); -inf = no seabed.",
+       .fallback = kNoSeabed});
+  const double ks =
+      DeclareParameter<double>({.name = "SeabedStiffness",
+                                .unit = "N/m^2",
+                                .doc = "Vertical seabed stiffness per unit length of cable.",
+                                .fallback = 3e5,
+                                .check = AtLeast(0.0)});
+  const double cs =
+      DeclareParameter<double>({.name = "SeabedDamping",
+                                .unit = "N s/m^2",
+                                .doc = "Vertical seabed damping per unit length of cable.",
+                                .fallback = 3e4,
+                                .check = AtLeast(0.0)});
+  props_.friction = DeclareParameter<double>({.name = "SeabedFriction",
+                                              .unit = "-",
+                                              .doc = "Coulomb friction coefficient (0 = off).",
+                                              .fallback = 0.0,
+                                              .check = AtLeast(0.0)});
+  props_.friction_velocity = DeclareParameter<double>(
+      {.name = "FrictionVelocity",
+       .unit = "m/s",
+       .doc = "Speed below which friction is regularised (smoothly goes to 0).",
+       .fallback = 0.01,
+       .check = Positive()});
+
+  const int nodes = props_.elements + 1;
+  pos_a_ =
+      DeclareInput({.name = "PositionA", .width = 3, .unit = "m", .doc = "Position of end A."});
+  pos_b_ =
+      DeclareInput({.name = "PositionB", .width = 3, .unit = "m", .doc = "Position of end B."});
+  vel_a_ = DeclareInput({.name = "VelocityA",
+                         .width = 3,
+                         .unit = "m/s",
+                         .doc = "Velocity of end A.",
+                         .fallback = std::vector<double>(3, 0.0)});
+  vel_b_ = DeclareInput({.name = "VelocityB",
+                         .width = 3,
+                         .unit = "m/s",
+                         .doc = "Velocity of end B.",
+                         .fallback = std::vector<double>(3, 0.0)});
+  current_ = DeclareInput({.name = "Current",
+                           .width = 3,
+                           .unit = "m/s",
+                           .doc = "Uniform water velocity.",
+                           .fallback = std::vector<double>(3, 0.0)});
+  force_a_ = DeclareOutput(
+      {.name = "ForceA", .width = 3, .unit = "N", .doc = "Force on the object at end A."});
+  force_b_ = DeclareOutput(
+      {.name = "ForceB", .width = 3, .unit = "N", .doc = "Force on the object at end B."});
+  node_positions_ = DeclareOutput({.name = "NodePositions",
+                                   .width = 3 * nodes,
+                                   .unit = "m",
+                                   .doc = "x,y,z of every node, end A first."});
+  tension_ = DeclareOutput({.name = "Tension",
+                            .width = props_.elements,
+                            .unit = "N",
+                            .doc = "Axial force of each segment, A first."});
+  tension_a_ = DeclareOutput({.name = "TensionA", .width = 1, .unit = "N", .doc = "|ForceA|."});
+  tension_b_ = DeclareOutput({.name = "TensionB", .width = 1, .unit = "N", .doc = "|ForceB|."});
+  nodes_ = DeclareState({.name = "Nodes",
+                         .width = 6 * (props_.elements - 1),
+                         .unit = "m, m/s",
+                         .doc = "Per internal node x,y,z,vx,vy,vz, node 1 (next to A) first."});
+  DeclareCalc({force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_},
+              {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { Calc(); });
+  // Node i's acceleration reads nodes i-1..i+1: in the 6-per-node layout, row 6i+5 reaches
+  // column 6(i-1) (11 below) and row 6i+3 reaches column 6(i+1)+5 (8 above).
+  DeclareStateCoupling(11, 8);
+
+  const int n_elem = props_.elements;
+  const double l0 = length_ / n_elem;
+  const double area = std::numbers::pi * d * d / 4.0;
+  props_.segment_length = l0;
+  props_.axial_stiffness = ea_ / l0;
+  props_.node_mass = mu * l0;
+  props_.axial_damping = zeta * std::sqrt(2.0 * props_.axial_stiffness * props_.node_mass);
+  props_.node_added_mass = rho * can * area * l0;
+  weight_per_length_ = (mu - rho * area) * g;
+  props_.node_weight = weight_per_length_ * l0;
+  props_.normal_drag = 0.5 * rho * cdn * d * l0;
+  props_.tangential_drag = 0.5 * rho * cdt * std::numbers::pi * d * l0;
+  props_.has_seabed = seabed > kNoSeabed;
+  props_.seabed_z = props_.has_seabed ? seabed : 0.0;
+  props_.seabed_stiffness = ks * l0;
+  props_.seabed_damping = cs * l0;
+  if (props_.node_weight > 0.0 && props_.seabed_stiffness > 0.0) {
+    props_.seabed_ramp_depth = props_.node_weight / props_.seabed_stiffness;
+  }
+  pos_.assign(3 * nodes, 0.0);
+  vel_.assign(3 * nodes, 0.0);
+  force_.assign(3 * nodes, 0.0);
+  seg_tension_.assign(n_elem, 0.0);
+}
+
+void Cable::GatherNodes() {
+  const int n = props_.elements;
+  std::span<const double> x = state(nodes_);
+  for (int k = 0; k < 3; ++k) {
+    pos_[k] = in(pos_a_)[k];
+    vel_[k] = in(vel_a_)[k];
+    pos_[3 * n + k] = in(pos_b_)[k];
+    vel_[3 * n + k] = in(vel_b_)[k];
+  }
+  for (int i = 1; i < n; ++i) {
+    for (int k = 0; k < 3; ++k) {
+      pos_[3 * i + k] = x[6 * (i - 1) + k];
+      vel_[3 * i + k] = x[6 * (i - 1) + 3 + k];
+    }
+  }
+}
+
+void Cable::Calc() {
+  const int n = props_.elements;
+  GatherNodes();
+  CableNodeForces(props_, pos_, vel_, in3(current_), seg_tension_, force_);
+  out3(force_a_) = Eigen::Map<const Eigen::Vector3d>(force_.data());
+  out3(force_b_) = Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * n);
+  out(tension_a_)[0] = out3(force_a_).norm();
+  out(tension_b_)[0] = out3(force_b_).norm();
+  std::copy(seg_tension_.begin(), seg_tension_.end(), out(tension_).begin());
+  std::copy(pos_.begin(), pos_.end(), out(node_positions_).begin());
+}
+
+void Cable::CalcDerivatives() {
+  // Calc() ran at these states and inputs (the model evaluates every output first).
+  const int n = props_.elements;
+  std::span<const double> x = state(nodes_);
+  std::span<double> dx = derivative(nodes_);
+  for (int i = 1; i < n; ++i) {
+    const int o = 6 * (i - 1);
+    const Eigen::Vector3d acc = NodeAcceleration(
+        props_, NodeTangent(pos_, i, n), Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * i));
+    for (int k = 0; k < 3; ++k) {
+      dx[o + k] = x[o + 3 + k];
+      dx[o + 3 + k] = acc[k];
+    }
+  }
+}
+
+void Cable::PlaceOnStraightLine(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
+  std::span<double> x = initial_state(nodes_);
+  const int n = props_.elements;
+  for (int i = 1; i < n; ++i) {
+    const Eigen::Vector3d p = a + (b - a) * (static_cast<double>(i) / n);
+    for (int k = 0; k < 3; ++k) {
+      x[6 * (i - 1) + k] = p[k];
+      x[6 * (i - 1) + 3 + k] = 0.0;
+    }
+  }
+}
+
+void Cable::Initialize() {
+  if (state_given(nodes_)) return;
+  const Eigen::Vector3d a = in3(pos_a_), b = in3(pos_b_);
+  const bool a_lower = a.z() <= b.z();
+  const Eigen::Vector3d lo = a_lower ? a : b, hi = a_lower ? b : a;
+  const Eigen::Vector3d horizontal(hi.x() - lo.x(), hi.y() - lo.y(), 0.0);
+  const double span = horizontal.norm(), height = hi.z() - lo.z();
+  const bool on_seabed = props_.has_seabed && std::abs(lo.z() - props_.seabed_z) <= 1e-3 * length_;
+
+  std::string why;
+  std::optional<CatenarySolution> sol;
+  if (weight_per_length_ <= 0.0) {
+    why = "the line does not sink (weight in water <= 0)";
+  } else if (span <= 1e-9 * length_) {
+    why = "the ends are vertically above each other";
+  } else {
+    sol = SolveCatenary({length_, weight_per_length_, ea_}, span, height, on_seabed, &why);
+  }
+  if (!sol) {
+    PlaceOnStraightLine(a, b);
+    std::fprintf(stderr, "Cable %s: initial shape: straight line (no catenary: %s)\n",
+                 name().c_str(), why.c_str());
+    return;
+  }
+  const Eigen::Vector3d e = horizontal / span;
+  std::span<double> x = initial_state(nodes_);
+  const int n = props_.elements;
+  // March from the lower end: each node sits on the profile where the chord from the previous
+  // node equals the segment's stretched length l0 (1 + T / EA). Nodes at arc lengths i l0
+  // would give chords shorter than the curve, i.e. slack segments that the settle has to undo.
+  const double l0 = props_.segment_length;
+  auto at = [&](double s) {
+    double px = 0.0, pz = 0.0;
+    sol->Profile(std::min(s, length_), px, pz);
+    return Eigen::Vector2d(px, pz);
+  };
+  double s_prev = 0.0;
+  Eigen::Vector2d p_prev = at(0.0);
+  for (int j = 1; j < n; ++j) {
+    const double chord = l0 * (1.0 + sol->TensionAt(std::min(s_prev + 0.5 * l0, length_)) / ea_);
+    double s = s_prev + l0;
+    for (int it = 0; it < 8; ++it) {  // Newton; d|P(s) - P_prev|/ds ~ 1 + T / EA ~ 1.
+      s -= ((at(s) - p_prev).norm() - chord) / (1.0 + sol->TensionAt(std::min(s, length_)) / ea_);
+    }
+    s = std::clamp(s, s_prev, length_);
+    const Eigen::Vector2d q = at(s);
+    const Eigen::Vector3d p = lo + q.x() * e + Eigen::Vector3d(0.0, 0.0, q.y());
+    const int i = a_lower ? j : n - j;  // Node index from end A.
+    for (int k = 0; k < 3; ++k) {
+      x[6 * (i - 1) + k] = p[k];
+      x[6 * (i - 1) + 3 + k] = 0.0;
+    }
+    s_prev = s;
+    p_prev = q;
+  }
+  if (sol->on_seabed()) {
+    std::fprintf(stderr, "Cable %s: initial shape: elastic catenary with %.1f m on the seabed\n",
+                 name().c_str(), sol->grounded_length);
+  } else {
+    std::fprintf(stderr, "Cable %s: initial shape: elastic catenary, fully suspended\n",
+                 name().c_str());
+  }
+}
+
+}  // namespace hawser

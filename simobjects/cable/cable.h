@@ -1,0 +1,74 @@
+// Cable/Cable: a lumped-mass cable (mooring line, tether) between end A and end B.
+//
+// Discretisation (as MoorDyn, Hall & Goupee 2015): N = NumElements straight segments of
+// unstretched length l0 = Length / N between N + 1 nodes; node 0 is end A, node N end B (their
+// positions and velocities are inputs), nodes 1..N-1 are free. Per segment, with l its length
+// and dl/dt its rate of change, the axial force is tension only:
+//   T = max(0, (EA / l0) (l - l0) + c dl/dt),   c = DampingRatio sqrt(2 (EA / l0) m)
+// (c gives the axial mode of two node masses m = MassPerLength l0 across one segment the damping
+// ratio DampingRatio; c = DampingRatio sqrt(2 EA MassPerLength) does not depend on N).
+// Per node, with tributary length l0 (l0/2 at the ends) and unit tangent q along the chord of
+// its neighbours:
+//   weight in water    -(MassPerLength - rho A) g l0 e_z,     A = pi d^2 / 4 (buoyancy)
+//   Morison drag       -1/2 rho l0 (Cdn d |u_n| u_n + Cdt pi d |u_t| u_t),
+//                      u = node velocity - Current, u_t = (u.q) q, u_n = u - u_t
+//                      (tangential drag on the wetted surface pi d, as MoorDyn)
+//   seabed (z < SeabedDepth, pen = SeabedDepth - z):
+//                      N = max(0, l0 (SeabedStiffness pen - r SeabedDamping vz)) e_z, where
+//                      r = min(1, pen / pen_rest) ramps the damping in over the resting depth
+//                      pen_rest = w / SeabedStiffness (w: weight in water per length; 1 mm
+//                      if the line floats), so that N is continuous at touchdown; with
+//                      SeabedFriction mu > 0 the regularised Coulomb friction
+//                      -mu N u_h / sqrt(|u_h|^2 + FrictionVelocity^2) on the horizontal velocity
+//   mass               m = MassPerLength l0 along q and m + rho Can A l0 normal to q: the added
+//                      mass acts normal to the line only (as MoorDyn); no Froude-Krylov term
+//                      (the current is taken as steady).
+// Internal nodes: Pos' = Vel, Vel' = F_t / m + F_n / (m + a) for the total force F (segment
+// tensions plus the terms above) split along q.
+//
+// Outputs (DESIGN force convention: ON the object at that end, world frame): ForceA is the
+// tension of segment 1 along it plus the weight in water, drag and seabed force of the half
+// segment at end A (the end node's inertia is not included: give the attached body that mass if
+// it matters); likewise ForceB. TensionA = |ForceA|, TensionB = |ForceB| (what a load cell at
+// the end reads; at a fairlead this is the catenary's end tension). Tension: per segment.
+// NodePositions: all N + 1 nodes, x,y,z per node, A first.
+//
+// State `Nodes` (6 (N - 1)): per internal node x, y, z, vx, vy, vz, node 1 first, so that the
+// Jacobian is banded (half-bandwidths 11 below and 8 above the diagonal; DeclareStateCoupling).
+// Without an initial condition, the cable starts at rest on the elastic catenary between its
+// ends (catenary.h) with the grounded part on the seabed (when the lower end is within
+// 0.1 % of Length of SeabedDepth), or on the straight line between the ends when there is no
+// catenary (ends farther apart than the line reaches, vertically above each other, or a
+// line that floats); one line on stderr says which. Engine Settle="1" then finds the exact
+// static equilibrium of the discretised model.
+#pragma once
+
+#include <vector>
+
+#include "runtime/simobject.h"
+#include "simobjects/cable/cable_physics.h"
+
+namespace hawser {
+
+class Cable final : public SimObject {
+ public:
+  explicit Cable(ObjectArgs& args);
+  void CalcDerivatives() override;
+  void Initialize() override;
+
+ private:
+  void Calc();
+  /// Fills pos_/vel_ (all nodes) from the inputs and the state.
+  void GatherNodes();
+  void PlaceOnStraightLine(const Eigen::Vector3d& a, const Eigen::Vector3d& b);
+
+  CableProperties props_;
+  double length_ = 0.0, ea_ = 0.0, weight_per_length_ = 0.0;
+  Input pos_a_, pos_b_, vel_a_, vel_b_, current_;
+  Output force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_;
+  State nodes_;
+  // Work arrays, sized once (no allocation in the right-hand side).
+  std::vector<double> pos_, vel_, force_, seg_tension_;
+};
+
+}  // namespace hawser

@@ -1,0 +1,84 @@
+#include "simobjects/cable/cable_physics.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hawser {
+namespace {
+
+Eigen::Map<const Eigen::Vector3d> Node(std::span<const double> v, int i) {
+  return Eigen::Map<const Eigen::Vector3d>(v.data() + 3 * i);
+}
+
+}  // namespace
+
+double SegmentTension(const CableProperties& p, double length, double length_rate) {
+  return std::max(0.0,
+                  p.axial_stiffness * (length - p.segment_length) + p.axial_damping * length_rate);
+}
+
+Eigen::Vector3d NodeExternalForce(const CableProperties& p, double share,
+                                  const Eigen::Vector3d& tangent, const Eigen::Vector3d& pos,
+                                  const Eigen::Vector3d& vel, const Eigen::Vector3d& current) {
+  Eigen::Vector3d f(0.0, 0.0, -share * p.node_weight);
+  const Eigen::Vector3d u = vel - current;
+  const Eigen::Vector3d u_t = u.dot(tangent) * tangent;
+  const Eigen::Vector3d u_n = u - u_t;
+  f -= share * (p.normal_drag * u_n.norm() * u_n + p.tangential_drag * u_t.norm() * u_t);
+  if (p.has_seabed && pos.z() < p.seabed_z) {
+    const double penetration = p.seabed_z - pos.z();
+    // The damping grows from 0 at first contact to its full value at the resting depth, so
+    // that the force is continuous when a moving node touches down (a jump there would cut
+    // every implicit step that meets a touchdown).
+    const double ramp = std::min(1.0, penetration / p.seabed_ramp_depth);
+    const double normal = std::max(
+        0.0, share * (p.seabed_stiffness * penetration - ramp * p.seabed_damping * vel.z()));
+    f.z() += normal;
+    if (p.friction > 0.0 && normal > 0.0) {
+      const Eigen::Vector3d u_h(vel.x(), vel.y(), 0.0);
+      const double v_eps = p.friction_velocity;
+      f -= p.friction * normal / std::sqrt(u_h.squaredNorm() + v_eps * v_eps) * u_h;
+    }
+  }
+  return f;
+}
+
+Eigen::Vector3d NodeAcceleration(const CableProperties& p, const Eigen::Vector3d& tangent,
+                                 const Eigen::Vector3d& force) {
+  const Eigen::Vector3d f_t = force.dot(tangent) * tangent;
+  return f_t / p.node_mass + (force - f_t) / (p.node_mass + p.node_added_mass);
+}
+
+Eigen::Vector3d NodeTangent(std::span<const double> pos, int node, int elements) {
+  const int before = std::max(node - 1, 0), after = std::min(node + 1, elements);
+  const Eigen::Vector3d chord = Node(pos, after) - Node(pos, before);
+  const double len = chord.norm();
+  // Coincident neighbours leave the direction undefined; any unit vector keeps the split of
+  // drag and added mass finite (both are then isotropic to first order).
+  return len > 0.0 ? Eigen::Vector3d(chord / len) : Eigen::Vector3d::UnitX();
+}
+
+void CableNodeForces(const CableProperties& p, std::span<const double> pos,
+                     std::span<const double> vel, const Eigen::Vector3d& current,
+                     std::span<double> tension, std::span<double> force) {
+  const int n = p.elements;
+  for (int i = 0; i <= n; ++i) {
+    const double share = (i == 0 || i == n) ? 0.5 : 1.0;
+    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * i) =
+        NodeExternalForce(p, share, NodeTangent(pos, i, n), Node(pos, i), Node(vel, i), current);
+  }
+  for (int i = 0; i < n; ++i) {
+    const Eigen::Vector3d d = Node(pos, i + 1) - Node(pos, i);
+    const double len = d.norm();
+    // A segment of zero length has no direction: its tension is not finite, and the run stops
+    // naming this object (as Cable/LinearSpring does).
+    const Eigen::Vector3d dir = d / len;
+    const double rate = dir.dot(Node(vel, i + 1) - Node(vel, i));
+    const double t = SegmentTension(p, len, rate);
+    tension[i] = t;
+    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * i) += t * dir;
+    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * (i + 1)) -= t * dir;
+  }
+}
+
+}  // namespace hawser

@@ -1,0 +1,66 @@
+// The forces of a lumped-mass cable (Cable/Cable, cable.h): segment tensions, and per node the
+// weight in water, Morison drag, seabed contact and the node's mass with normal added mass.
+// Kept apart from the SimObject so that each term can be tested alone.
+#pragma once
+
+#include <Eigen/Dense>
+#include <span>
+
+namespace hawser {
+
+/// Per-segment and per-node constants of a cable of N segments of unstretched length l0.
+/// Per-node quantities are for an internal node (tributary length l0); end nodes get half.
+struct CableProperties {
+  int elements = 1;              ///< N.
+  double segment_length = 0.0;   ///< l0 = Length / N [m].
+  double axial_stiffness = 0.0;  ///< k = EA / l0 [N/m].
+  double axial_damping = 0.0;    ///< c [N s/m], on the rate of change of segment length.
+  double node_mass = 0.0;        ///< m = MassPerLength l0 [kg].
+  double node_added_mass = 0.0;  ///< a = rho Can (pi d^2 / 4) l0 [kg], normal to the line only.
+  double node_weight = 0.0;      ///< (MassPerLength - rho pi d^2 / 4) g l0 [N], downwards (-z).
+  double normal_drag = 0.0;      ///< 0.5 rho Cdn d l0 [kg/m].
+  double tangential_drag = 0.0;  ///< 0.5 rho Cdt pi d l0 [kg/m].
+  bool has_seabed = false;
+  double seabed_z = 0.0;          ///< [m].
+  double seabed_stiffness = 0.0;  ///< SeabedStiffness l0 [N/m].
+  double seabed_damping = 0.0;    ///< SeabedDamping l0 [N s/m].
+  /// Penetration over which the seabed damping ramps up from 0 [m]: the resting depth
+  /// node_weight / seabed_stiffness.
+  double seabed_ramp_depth = 1e-3;
+  double friction = 0.0;           ///< Coulomb coefficient mu [-] (0 = off).
+  double friction_velocity = 0.0;  ///< Regularisation speed v_eps [m/s].
+};
+
+/// Axial force of one segment [N], tension positive and never negative (a slack segment
+/// carries no compression): T = max(0, k (l - l0) + c dl/dt).
+double SegmentTension(const CableProperties& p, double length, double length_rate);
+
+/// The force on a node from its surroundings, excluding segment tensions [N], for a node of
+/// tributary length `share` l0 (1 internal, 1/2 at an end), tangent unit vector `tangent`,
+/// position `pos` and velocity `vel`, in a current `current`:
+///   weight in water -share w l0 e_z;
+///   drag -share (Dn |u_n| u_n + Dt |u_t| u_t), u = vel - current split along the tangent;
+///   seabed (when pos.z < seabed_z): normal share (K pen - r C vz) e_z, never pulling down, with
+///   r = min(1, pen / seabed_ramp_depth) (continuous at touchdown), and
+///   friction -mu N u_h / sqrt(|u_h|^2 + v_eps^2) on the horizontal velocity u_h.
+Eigen::Vector3d NodeExternalForce(const CableProperties& p, double share,
+                                  const Eigen::Vector3d& tangent, const Eigen::Vector3d& pos,
+                                  const Eigen::Vector3d& vel, const Eigen::Vector3d& current);
+
+/// The acceleration of an internal node under force `force`, with mass m along the tangent
+/// and m + a normal to it: acc = F_t / m + F_n / (m + a).
+Eigen::Vector3d NodeAcceleration(const CableProperties& p, const Eigen::Vector3d& tangent,
+                                 const Eigen::Vector3d& force);
+
+/// All node forces of the cable. `pos` and `vel` hold the N + 1 nodes (ends included, 3 values
+/// each). Writes each segment's tension to `tension` (N) and the total force on each node
+/// (tensions plus NodeExternalForce) to `force` (3 (N + 1)): for the end nodes that is the force
+/// the cable applies to the object attached there.
+void CableNodeForces(const CableProperties& p, std::span<const double> pos,
+                     std::span<const double> vel, const Eigen::Vector3d& current,
+                     std::span<double> tension, std::span<double> force);
+
+/// Unit tangent at node i of N + 1: along the chord of its neighbours (one-sided at the ends).
+Eigen::Vector3d NodeTangent(std::span<const double> pos, int node, int elements);
+
+}  // namespace hawser

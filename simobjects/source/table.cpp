@@ -1,0 +1,83 @@
+#include "simobjects/source/table.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+
+#include "runtime/value_parse.h"
+
+namespace hawser {
+
+Table::Table(ObjectArgs& args) : SimObject(args) {
+  const std::string file = DeclareParameter<std::string>(
+      {.name = "File",
+       .unit = "-",
+       .doc = "CSV file of rows `time, value, ...`: absolute, or relative to the current "
+              "directory."});
+  int width = 1;
+  if (!describing()) {
+    std::ifstream in(file);
+    if (!in)
+      throw Error(
+          fmt::format("cannot open table file '{}'; expected an absolute path or "
+                      "one relative to the current directory",
+                      file));
+    std::string line;
+    for (int line_no = 1; std::getline(in, line); ++line_no) {
+      const std::string text = Trim(line);
+      if (text.empty() || text[0] == '#') continue;
+      const SourceLocation where{file, line_no};
+      const bool numeric = std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-' ||
+                           text[0] == '+' || text[0] == '.';
+      if (times_.empty() && values_.empty() && !numeric && line_no == 1) continue;  // Header.
+      const std::vector<double> row = ParseVector(text, where, "table row");
+      if (row.size() < 2) {
+        throw ScenarioError(where, fmt::format("table row '{}' has {} number(s); expected a time "
+                                               "and at least one value",
+                                               text, row.size()));
+      }
+      if (!values_.empty() && row.size() - 1 != values_[0].size()) {
+        throw ScenarioError(where, fmt::format("table row has {} value(s); expected {} as on the "
+                                               "first row",
+                                               row.size() - 1, values_[0].size()));
+      }
+      if (!times_.empty() && !(row[0] > times_.back())) {
+        throw ScenarioError(where, fmt::format("time {} does not increase (previous row: {}); "
+                                               "expected strictly increasing times",
+                                               row[0], times_.back()));
+      }
+      times_.push_back(row[0]);
+      values_.emplace_back(row.begin() + 1, row.end());
+    }
+    if (times_.empty()) {
+      throw Error(
+          fmt::format("table file '{}' has no rows; expected lines `time, value, ...`", file));
+    }
+    width = static_cast<int>(values_[0].size());
+  }
+  out_ = DeclareOutput({.name = "Out",
+                        .width = width,
+                        .unit = "-",
+                        .doc = "The table's values at the current time (linear, ends held)."});
+  DeclareCalc({out_}, {}, [this] { CalcOut(); });
+}
+
+void Table::CalcOut() {
+  std::span<double> o = out(out_);
+  const double t = time();
+  // First time > t: the row before it is the interval's start.
+  const auto it = std::upper_bound(times_.begin(), times_.end(), t);
+  if (it == times_.begin() || it == times_.end()) {
+    const auto& row = it == times_.begin() ? values_.front() : values_.back();
+    std::copy(row.begin(), row.end(), o.begin());
+    return;
+  }
+  const size_t k = static_cast<size_t>(it - times_.begin()) - 1;
+  const double f = (t - times_[k]) / (times_[k + 1] - times_[k]);
+  for (size_t i = 0; i < o.size(); ++i)
+    o[i] = values_[k][i] + f * (values_[k + 1][i] - values_[k][i]);
+}
+
+}  // namespace hawser
