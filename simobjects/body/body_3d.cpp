@@ -12,8 +12,10 @@ Body3D::Body3D(ObjectArgs& args) : PointMass(args) {
                                      .width = 1,
                                      .unit = "J",
                                      .doc = "Gravitational energy -m g . Pos (0 at the origin)."});
-  DeclareCalc({potential_energy_}, {},
-              [this] { out(potential_energy_)[0] = -mass_ * gravity_.dot(state3(pos_)); });
+  DeclareCalc(
+      {potential_energy_}, {},
+      [this] { out(potential_energy_)[0] = -mass_ * gravity_.dot(state3(pos_)); },
+      CalcRole::kDiagnostic);
 }
 
 }  // namespace hawser

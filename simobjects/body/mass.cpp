@@ -18,8 +18,10 @@ PointMass::PointMass(ObjectArgs& args) : SimObject(args) {
                          vel_);
   kinetic_energy_ =
       DeclareOutput({.name = "KineticEnergy", .width = 1, .unit = "J", .doc = "m |Vel|^2 / 2."});
-  DeclareCalc({kinetic_energy_}, {},
-              [this] { out(kinetic_energy_)[0] = 0.5 * mass_ * state3(vel_).squaredNorm(); });
+  DeclareCalc(
+      {kinetic_energy_}, {},
+      [this] { out(kinetic_energy_)[0] = 0.5 * mass_ * state3(vel_).squaredNorm(); },
+      CalcRole::kDiagnostic);
 }
 
 void PointMass::CalcDerivatives() {

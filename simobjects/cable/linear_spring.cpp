@@ -17,17 +17,19 @@ LinearSpring::LinearSpring(ObjectArgs& args) : SimObject(args) {
                             .width = 3,
                             .unit = "N",
                             .doc = "Force on end A: k (L - L0) (PosB - PosA) / L."});
-  force_b_ = DeclareOutput({.name = "ForceB", .width = 3, .unit = "N", .doc = "Force on end B: -ForceA."});
-  DeclareOutputFromInput({.name = "PosA", .width = 3, .unit = "m", .doc = "Position of end A (echo)."},
-                         pos_a_);
-  DeclareOutputFromInput({.name = "PosB", .width = 3, .unit = "m", .doc = "Position of end B (echo)."},
-                         pos_b_);
+  force_b_ =
+      DeclareOutput({.name = "ForceB", .width = 3, .unit = "N", .doc = "Force on end B: -ForceA."});
+  DeclareOutputFromInput(
+      {.name = "PosA", .width = 3, .unit = "m", .doc = "Position of end A (echo)."}, pos_a_);
+  DeclareOutputFromInput(
+      {.name = "PosB", .width = 3, .unit = "m", .doc = "Position of end B (echo)."}, pos_b_);
   potential_energy_ = DeclareOutput({.name = "PotentialEnergy",
                                      .width = 1,
                                      .unit = "J",
                                      .doc = "Elastic energy k (L - L0)^2 / 2."});
   DeclareCalc({force_a_, force_b_}, {pos_a_, pos_b_}, [this] { CalcForces(); });
-  DeclareCalc({potential_energy_}, {pos_a_, pos_b_}, [this] { CalcEnergy(); });
+  DeclareCalc(
+      {potential_energy_}, {pos_a_, pos_b_}, [this] { CalcEnergy(); }, CalcRole::kDiagnostic);
 }
 
 void LinearSpring::CalcForces() {
