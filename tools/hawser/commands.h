@@ -24,6 +24,7 @@ struct RunRequest {
   VariableOverrides variables;
   std::string command_line;
   bool quiet = false;
+  bool settle = false;  ///< --settle: as Engine Settle="1".
 };
 
 int Run(const RunRequest& request);

@@ -2,9 +2,11 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <optional>
 
 #include "runtime/errors.h"
 #include "tools/hawser/commands.h"
+#include "tools/hawser/log_tee.h"
 #include "tools/hawser/sweep_command.h"
 
 namespace {
@@ -35,6 +37,7 @@ int main(int argc, char** argv) {
   CLI::App app{"hawser: block-diagram simulation of marine and mechanical systems"};
   app.set_version_flag("--version", std::string("hawser ") + HAWSER_VERSION);
   app.require_subcommand(0, 1);
+  app.fallthrough();  // Global flags (--log-file, ...) may follow the subcommand too.
 
   // FhSim's flags, for scripts written for FhSim: `hawser --input-file s.xml --output-file o.csv`.
   std::string fh_input, fh_output, log_file;
@@ -44,7 +47,7 @@ int main(int argc, char** argv) {
   app.add_option("--output-file", fh_output, "Result file (.csv or .h5; default modeloutput.csv)");
   app.add_flag("--output-file-from-input", output_from_input,
                "Name the result file after the scenario (scenario.xml -> scenario.csv)");
-  app.add_option("--log-file", log_file, "Also write messages to this file (accepted; see README)");
+  app.add_option("--log-file", log_file, "Also write everything printed to this file (appended)");
   app.add_option("--console-verbosity", verbosity, "0 = errors only, 1 = summary (default)");
 
   cli::RunRequest run;
@@ -55,6 +58,8 @@ int main(int argc, char** argv) {
                       "Result file: .csv (default modeloutput.csv) or .h5");
   run_cmd->add_option("--var", vars, "Override a VARIABLE: --var k=20 (repeatable)");
   run_cmd->add_flag("-q,--quiet", run.quiet, "No summary, no progress");
+  run_cmd->add_flag("--settle", run.settle,
+                    "Bring the system to static equilibrium first (as Engine Settle=\"1\")");
 
   std::string validate_file;
   std::vector<std::string> validate_vars;
@@ -97,7 +102,9 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? cli::kOk : cli::kBadInput;
   }
 
+  std::optional<cli::LogFile> log;  // Outlives the error messages printed below.
   try {
+    if (!log_file.empty()) log.emplace(log_file);
     if (*list_cmd) return cli::List();
     if (*describe_cmd) return cli::Describe(type);
     if (*validate_cmd)

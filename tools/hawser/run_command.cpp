@@ -46,6 +46,7 @@ VariableOverrides ParseVariableOverrides(const std::vector<std::string>& items) 
 
 int Run(const RunRequest& request) {
   Scenario scenario = LoadScenario(request.scenario, request.variables);
+  if (request.settle) scenario.engine.settle = true;
   std::unique_ptr<Model> model = Model::Assemble(scenario, BuiltinRegistry());
   std::unique_ptr<Sink> sink = MakeSink(request.output);
 
