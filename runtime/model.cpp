@@ -293,6 +293,13 @@ class Model::Builder {
                                           "width {}, so expected {} comma-separated numbers",
                                           ic.object, ic.state, ic.value.size(), width, width));
         }
+        if (const auto& check = iface(obj).states[s].spec.check; check) {
+          if (std::string expected = check(ic.value); !expected.empty()) {
+            throw ScenarioError(
+                ic.loc, fmt::format("initial condition {}.{} = {} is invalid; expected {}",
+                                    ic.object, ic.state, fmt::join(ic.value, ","), expected));
+          }
+        }
         if (m_.given_[obj][s]) {
           throw ScenarioError(
               ic.loc, fmt::format("initial condition {}.{} is given twice", ic.object, ic.state));

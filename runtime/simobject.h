@@ -71,6 +71,9 @@ struct StateSpec {
   std::string unit;
   std::string doc;
   std::vector<double> initial;  ///< Default initial value (zeros when empty).
+  /// Validity check of an <InitialCondition> value: "" when valid, else what is expected. The
+  /// model applies it at load time and reports the InitialCondition's own line.
+  std::function<std::string(std::span<const double>)> check;
 };
 
 /// What `hawser describe` prints and the model wires: the interface, as declared.

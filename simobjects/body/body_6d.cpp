@@ -1,5 +1,7 @@
 #include "simobjects/body/body_6d.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 #include "simobjects/body/rigid_body_math.h"
@@ -16,6 +18,17 @@ SourceLocation ParamLocation(const ObjectArgs& args, const std::string& name) {
 
 Eigen::Vector4d ToVector4(std::span<const double> v) { return {v[0], v[1], v[2], v[3]}; }
 
+}  // namespace
+
+namespace {
+// An initial Quat must be a unit quaternion (w,x,y,z) to within kQuatTolerance.
+std::string CheckUnitQuaternionState(std::span<const double> q) {
+  const double norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (std::abs(norm - 1.0) <= Body6D::kQuatTolerance) return "";
+  return fmt::format(
+      "a unit quaternion (w,x,y,z) with |q| within {} of 1 (this one has norm {:.9g})",
+      Body6D::kQuatTolerance, norm);
+}
 }  // namespace
 
 Body6D::Body6D(ObjectArgs& args) : SimObject(args) {
@@ -72,7 +85,8 @@ Body6D::Body6D(ObjectArgs& args) : SimObject(args) {
                         .width = 4,
                         .unit = "-",
                         .doc = "Orientation (w,x,y,z), body to world.",
-                        .initial = {1.0, 0.0, 0.0, 0.0}});
+                        .initial = {1.0, 0.0, 0.0, 0.0},
+                        .check = CheckUnitQuaternionState});
   vel_ = DeclareState(
       {.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity of the centre of mass, world."});
   ang_vel_ = DeclareState(
@@ -102,18 +116,6 @@ Body6D::Body6D(ObjectArgs& args) : SimObject(args) {
                                      .doc = "R I omega_b, about the centre of mass, world frame."});
   DeclareCalc({quat_out_, kinetic_energy_, potential_energy_, angular_momentum_}, {},
               [this] { CalcQuatAndEnergy(); });
-}
-
-void Body6D::Initialize() {
-  if (!state_given(quat_)) return;
-  const double norm = ToVector4(state(quat_)).norm();
-  if (!(std::abs(norm - 1.0) <= kQuatTolerance)) {
-    const auto q = state(quat_);
-    throw Error(fmt::format(
-        "initial condition Quat = ({}, {}, {}, {}) has norm {:.9g}; expected a unit quaternion "
-        "(w,x,y,z) with |q| within {} of 1",
-        q[0], q[1], q[2], q[3], norm, kQuatTolerance));
-  }
 }
 
 void Body6D::CalcQuatAndEnergy() {

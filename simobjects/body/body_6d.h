@@ -32,7 +32,6 @@ namespace hawser {
 class Body6D final : public SimObject {
  public:
   explicit Body6D(ObjectArgs& args);
-  void Initialize() override;
   void CalcDerivatives() override;
 
   /// Rate of the stabilising term that pulls |Quat| back to 1 [1/s].
