@@ -25,14 +25,13 @@ struct Model::Combiner {
   std::vector<Term> terms;
 
   void Run() const {
-    double* __restrict out = dst.data();
+    // Element by element, summing every term before one store: port widths are small (3, 6),
+    // and vector loads of values just written by scalar stores would stall store forwarding.
     const size_t n = dst.size();
-    const double* c = constant.data();
-    for (size_t k = 0; k < n; ++k) out[k] = c[k];
-    for (const Term& term : terms) {
-      const double* __restrict src = term.src;
-      const double f = term.factor;
-      for (size_t k = 0; k < n; ++k) out[k] += f * src[k];
+    for (size_t k = 0; k < n; ++k) {
+      double v = constant[k];
+      for (const Term& term : terms) v += term.factor * term.src[k];
+      dst[k] = v;
     }
   }
 };
