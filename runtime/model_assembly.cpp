@@ -474,7 +474,9 @@ class Model::Builder {
     for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
       SimObject& o = *m_.objects_[obj];
       o.BindTime(&m_.t_);
-      for (size_t i = 0; i < input_views_[obj].size(); ++i) o.BindInput(i, input_views_[obj][i]);
+      for (size_t i = 0; i < input_views_[obj].size(); ++i) {
+        o.BindInput(i, input_views_[obj][i], sources_[obj][i].decl != nullptr);
+      }
       for (size_t i = 0; i < output_views_[obj].size(); ++i) o.BindOutput(i, output_views_[obj][i]);
     }
     BuildSteps();

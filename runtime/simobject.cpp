@@ -58,6 +58,7 @@ Input SimObject::DeclareInput(PortSpec spec) {
                "invalid declaration");
   interface_.inputs.push_back({std::move(spec)});
   inputs_.emplace_back();
+  input_connected_.push_back(false);
   return Input{static_cast<int>(interface_.inputs.size()) - 1};
 }
 

@@ -150,7 +150,10 @@ class SimObject {
   virtual void Initialize() {}
 
   // Wiring, called by the model after construction.
-  void BindInput(int i, std::span<const double> view) { inputs_[i] = view; }
+  void BindInput(int i, std::span<const double> view, bool connected) {
+    inputs_[i] = view;
+    input_connected_[i] = connected;
+  }
   void BindOutput(int i, std::span<double> view) { outputs_[i] = view; }
   void BindState(int i, std::span<const double> value, std::span<double> derivative, bool given) {
     states_[i] = value;
@@ -201,6 +204,8 @@ class SimObject {
   /// Initialize() only: writes a state's starting value.
   std::span<double> initial_state(State s) const { return initial_states_[s.index]; }
   bool state_given(State s) const { return state_given_[s.index]; }
+  /// Whether the scenario connects this input (false: it has its declared default).
+  bool input_connected(Input i) const { return input_connected_[i.index]; }
 
   // 3-vector shorthands for mechanics.
   Eigen::Map<const Eigen::Vector3d> in3(Input i) const {
@@ -237,6 +242,7 @@ class SimObject {
   ObjectInterface interface_;
   const double* time_ = nullptr;
   std::vector<std::span<const double>> inputs_;
+  std::vector<bool> input_connected_;
   std::vector<std::span<double>> outputs_;
   std::vector<std::span<const double>> states_;
   std::vector<std::span<double>> derivatives_;

@@ -41,15 +41,10 @@ AxialSpringDamper::AxialSpringDamper(ObjectArgs& args) : TwoBodyConnector(args) 
                                     .unit = "-",
                                     .doc = "false: no force (Exudyn's activeConnector).",
                                     .fallback = true});
-  use_force_input_ = DeclareParameter<bool>(
-      {.name = "UseForceInput",
-       .unit = "-",
-       .doc = "true: ForceLocal = ForceInput instead of the linear law (user force law).",
-       .fallback = false});
   force_input_ = DeclareInput({.name = "ForceInput",
                                .width = 1,
                                .unit = "N",
-                               .doc = "ForceLocal when UseForceInput is true; else unused.",
+                               .doc = "When connected, ForceLocal (replaces the linear law).",
                                .fallback = std::vector<double>{0.0}});
   dissipated_energy_ = DeclareState({.name = "DissipatedEnergy",
                                      .width = 1,
@@ -108,7 +103,7 @@ void AxialSpringDamper::CalcForces() {
   const Motion m = CalcMotion();
   const double stretch = m.displacement - offset_;
   double f = 0.0, conservative = 0.0, potential = 0.0;
-  if (active_ && use_force_input_) {
+  if (active_ && input_connected(force_input_)) {
     f = in(force_input_)[0];
   } else if (active_) {
     conservative = stiffness_ * stretch + force_;

@@ -6,7 +6,7 @@
 //   Displacement  dx = d . (Q - P)                                              [m]
 //   Velocity      dv = d(dx)/dt = d . (v_Q - v_AQ),  v_AQ = VelA + AngVelA x (Q - PosA)  [m/s]
 //   ForceLocal    f  = k (dx - Offset) + c (dv - VelocityOffset) + Force        [N]
-//                      (= the input ForceInput instead when UseForceInput is true)
+//                      (= the input ForceInput instead, when ForceInput is connected)
 //   ForceB = -f d on B at Q;   ForceA = +f d on A, line of action through Q
 // so f > 0 (stretched along d) pushes B back towards A along -d and A along +d: Exudyn's sign
 // (its source adds f d to marker m1's left-hand side). With ActiveConnector false, f = 0.
@@ -23,7 +23,7 @@
 // on the law (hawser cannot split a user law into stored and dissipated parts), so kinetic +
 // PotentialEnergy + DissipatedEnergy stays constant in every case.
 //
-// UseForceInput = true is the block-diagram form of Exudyn's springForceUserFunction
+// Connecting ForceInput is the block-diagram form of Exudyn's springForceUserFunction
 // UF(t, dx, dv): wire Displacement and Velocity (which do not read ForceInput, so this is no
 // algebraic loop) through blocks or a connection sum into ForceInput; configs/
 // exudyn_mini_example.xml does it with Math/LinearMapping next to the built-in law.
@@ -63,7 +63,7 @@ class AxialSpringDamper final : public TwoBodyConnector {
   Eigen::Vector3d axis_;  ///< Unit axis in A's frame.
   Eigen::Vector3d point_a_, point_b_;
   double stiffness_, damping_, offset_, velocity_offset_, force_;
-  bool active_, use_force_input_;
+  bool active_;
   Input force_input_;
   State dissipated_energy_;
   Output displacement_, velocity_, force_local_, potential_energy_;

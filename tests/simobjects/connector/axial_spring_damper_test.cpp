@@ -78,9 +78,9 @@ TEST_CASE("Connector/AxialSpringDamper: Exudyn's sign at a hand-computed configu
     CHECK(e.Get("ForceB", 0) == 0.0);
     CHECK(e.Get("PotentialEnergy") == 0.0);
   }
-  SUBCASE("UseForceInput: ForceLocal is the input") {
+  SUBCASE("a connected ForceInput replaces the law: ForceLocal is the input") {
     const Evaluated e = EvaluateAtStart(
-        R"(Stiffness="100" UseForceInput="true")",
+        R"(Stiffness="100")",
         R"(<Connection S.PosA="0,0,0" S.PosB="0.3,0.5,0" S.VelB="0.2,0,0" S.ForceInput="7"/>)");
     CHECK(e.Get("ForceLocal") == 7.0);
     CHECK(e.Get("ForceB", 0) == -7.0);
@@ -167,8 +167,7 @@ TEST_CASE("Connector/AxialSpringDamper parameter errors carry file:line") {
 TEST_CASE("Connector/AxialSpringDamper describes itself") {
   const std::vector<std::string> params = DescribedParameters("Connector/AxialSpringDamper");
   CHECK(params == std::vector<std::string>{"Stiffness", "Damping", "Offset", "VelocityOffset",
-                                           "Force", "Axis", "PointA", "PointB", "ActiveConnector",
-                                           "UseForceInput"});
+                                           "Force", "Axis", "PointA", "PointB", "ActiveConnector"});
 }
 
 }  // namespace hawser::test
