@@ -60,9 +60,10 @@ Settled SettleLine(int n) {
   return s;
 }
 
+/// The cable's Nodes from a settled state (the model's state ends with DissipatedEnergy).
 std::string NodesInitialCondition(const std::vector<double>& x) {
   std::string text;
-  for (size_t i = 0; i < x.size(); ++i) text += fmt::format("{}{:.17g}", i ? "," : "", x[i]);
+  for (size_t i = 0; i + 1 < x.size(); ++i) text += fmt::format("{}{:.17g}", i ? "," : "", x[i]);
   return text;
 }
 

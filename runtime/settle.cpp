@@ -98,6 +98,7 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
   std::vector<double> best = x;
   double best_res = res;
   std::vector<double> inc(n);
+  std::vector<bool> held(n, false);
   for (r.iterations = 0; r.iterations < options.max_iterations; ++r.iterations) {
     // Finite-difference Jacobian, columns j = g, g + groups, ... perturbed together (their
     // rows do not overlap inside the band).
@@ -126,6 +127,37 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
         }
       }
     }
+    // A state no derivative depends on (a zero column: an accumulator such as a
+    // DissipatedEnergy) cannot be moved towards f = 0; its row would read dx_j = f_j dtau, huge
+    // once dtau is large. Hold it: row j of the system becomes dx_j = 0.
+    // The grouped differences can leave a spurious diagonal entry in such a column when its
+    // own derivative reads columns outside the declared band (Cable/Cable's DissipatedEnergy):
+    // a column whose off-diagonal entries are all zero is checked alone.
+    held.assign(n, true);
+    for (int j = 0; j < n; ++j) {
+      const int i0 = lin.banded ? std::max(0, j - upper) : 0;
+      const int i1 = lin.banded ? std::min(n - 1, j + lower) : n - 1;
+      for (int i = i0; i <= i1 && held[j]; ++i) {
+        if (i != j && (lin.banded ? SM_ELEMENT_B(lin.a, i, j) : SM_ELEMENT_D(lin.a, i, j)) != 0.0)
+          held[j] = false;
+      }
+      if (!held[j]) continue;
+      x_pert = x;
+      x_pert[j] += sqrt_eps * std::max(std::abs(x[j]), 1.0);
+      if (!rhs(x_pert, f_pert)) {
+        return finish(fmt::format("settle failed: non-finite value while forming the Jacobian: {}",
+                                  system.Diagnose()));
+      }
+      held[j] = f_pert[j] == f[j];
+    }
+    for (int i = 0; i < n; ++i) {
+      if (!held[i]) continue;
+      const int j0 = lin.banded ? std::max(0, i - lower) : 0;
+      const int j1 = lin.banded ? std::min(n - 1, i + upper) : n - 1;
+      for (int j = j0; j <= j1; ++j) {
+        (lin.banded ? SM_ELEMENT_B(lin.a, i, j) : SM_ELEMENT_D(lin.a, i, j)) = 0.0;
+      }
+    }
     // Pseudo-time steps on this Jacobian until one is accepted.
     bool accepted = false;
     double step_norm = 0.0;
@@ -133,13 +165,16 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
       SUNMatrix m = SUNMatClone(lin.a);
       if (m == nullptr || SUNMatCopy(lin.a, m) != 0) throw SimulationError("settle: out of memory");
       for (int i = 0; i < n; ++i) {
+        const double diagonal = held[i] ? 1.0 : 1.0 / dtau;
         if (lin.banded) {
-          SM_ELEMENT_B(m, i, i) += 1.0 / dtau;
+          SM_ELEMENT_B(m, i, i) += diagonal;
         } else {
-          SM_ELEMENT_D(m, i, i) += 1.0 / dtau;
+          SM_ELEMENT_D(m, i, i) += diagonal;
         }
       }
       std::copy(f.begin(), f.end(), N_VGetArrayPointer(lin.b));
+      for (int i = 0; i < n; ++i)
+        if (held[i]) N_VGetArrayPointer(lin.b)[i] = 0.0;
       const bool solved =
           SUNLinSolSetup(lin.ls, m) == 0 && SUNLinSolSolve(lin.ls, m, lin.x, lin.b, 0.0) == 0;
       SUNMatDestroy(m);

@@ -9,7 +9,9 @@
 // into Newton's method near the equilibrium. Implicit Euler damps every mode, so the start may
 // be far from equilibrium (e.g. a straight cable). A step that raises the residual more than
 // twofold or gives a non-finite value is retried with dtau / 4. At equilibrium f = 0: velocities
-// and accelerations vanish, so the model starts at rest.
+// and accelerations vanish, so the model starts at rest. A state that no derivative depends
+// on (a zero column of J, e.g. a DissipatedEnergy accumulator) keeps its value: the iteration
+// cannot move it towards f = 0, and its f (a power) vanishes at rest anyway.
 #pragma once
 
 #include <string>

@@ -132,10 +132,31 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
                          .width = 6 * (props_.elements - 1),
                          .unit = "m, m/s",
                          .doc = "Per internal node x,y,z,vx,vy,vz, node 1 (next to A) first."});
+  kinetic_energy_ = DeclareOutput({.name = "KineticEnergy",
+                                   .width = 1,
+                                   .unit = "J",
+                                   .doc = "Internal nodes, normal added mass included."});
+  potential_energy_ = DeclareOutput({.name = "PotentialEnergy",
+                                     .width = 1,
+                                     .unit = "J",
+                                     .doc = "Elastic + weight in water (z datum 0) + seabed."});
+  dissipated_power_ =
+      DeclareOutput({.name = "DissipatedPower",
+                     .width = 1,
+                     .unit = "W",
+                     .doc = "Power lost by the cable (>= 0 without current; see the type's doc)."});
+  dissipated_energy_ = DeclareState({.name = "DissipatedEnergy",
+                                     .width = 1,
+                                     .unit = "J",
+                                     .doc = "Integral of DissipatedPower since the start."});
   DeclareCalc({force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_},
               {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { Calc(); });
+  DeclareCalc(
+      {kinetic_energy_, potential_energy_, dissipated_power_},
+      {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { CalcEnergy(); }, CalcRole::kDiagnostic);
   // Node i's acceleration reads nodes i-1..i+1: in the 6-per-node layout, row 6i+5 reaches
-  // column 6(i-1) (11 below) and row 6i+3 reaches column 6(i+1)+5 (8 above).
+  // column 6(i-1) (11 below) and row 6i+3 reaches column 6(i+1)+5 (8 above). The
+  // DissipatedEnergy row reads every node, outside this band, harmlessly (cable.h).
   DeclareStateCoupling(11, 8);
 
   const int n_elem = props_.elements;
@@ -161,35 +182,49 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   vel_.assign(3 * nodes, 0.0);
   force_.assign(3 * nodes, 0.0);
   seg_tension_.assign(n_elem, 0.0);
+  e_pos_ = pos_;
+  e_vel_ = vel_;
+  e_force_ = force_;
+  e_tension_ = seg_tension_;
 }
 
-void Cable::GatherNodes() {
+void Cable::GatherNodes(std::vector<double>& pos, std::vector<double>& vel) const {
   const int n = props_.elements;
   std::span<const double> x = state(nodes_);
   for (int k = 0; k < 3; ++k) {
-    pos_[k] = in(pos_a_)[k];
-    vel_[k] = in(vel_a_)[k];
-    pos_[3 * n + k] = in(pos_b_)[k];
-    vel_[3 * n + k] = in(vel_b_)[k];
+    pos[k] = in(pos_a_)[k];
+    vel[k] = in(vel_a_)[k];
+    pos[3 * n + k] = in(pos_b_)[k];
+    vel[3 * n + k] = in(vel_b_)[k];
   }
   for (int i = 1; i < n; ++i) {
     for (int k = 0; k < 3; ++k) {
-      pos_[3 * i + k] = x[6 * (i - 1) + k];
-      vel_[3 * i + k] = x[6 * (i - 1) + 3 + k];
+      pos[3 * i + k] = x[6 * (i - 1) + k];
+      vel[3 * i + k] = x[6 * (i - 1) + 3 + k];
     }
   }
 }
 
 void Cable::Calc() {
   const int n = props_.elements;
-  GatherNodes();
-  CableNodeForces(props_, pos_, vel_, in3(current_), seg_tension_, force_);
+  GatherNodes(pos_, vel_);
+  CableNodeForces(props_, pos_, vel_, in3(current_), seg_tension_, force_, &power_);
   out3(force_a_) = Eigen::Map<const Eigen::Vector3d>(force_.data());
   out3(force_b_) = Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * n);
   out(tension_a_)[0] = out3(force_a_).norm();
   out(tension_b_)[0] = out3(force_b_).norm();
   std::copy(seg_tension_.begin(), seg_tension_.end(), out(tension_).begin());
   std::copy(pos_.begin(), pos_.end(), out(node_positions_).begin());
+}
+
+void Cable::CalcEnergy() {
+  GatherNodes(e_pos_, e_vel_);
+  double power = 0.0;
+  CableNodeForces(props_, e_pos_, e_vel_, in3(current_), e_tension_, e_force_, &power);
+  const CableEnergy e = CableEnergies(props_, e_pos_, e_vel_);
+  out(kinetic_energy_)[0] = e.kinetic;
+  out(potential_energy_)[0] = e.potential;
+  out(dissipated_power_)[0] = power;
 }
 
 void Cable::CalcDerivatives() {
@@ -206,6 +241,7 @@ void Cable::CalcDerivatives() {
       dx[o + 3 + k] = acc[k];
     }
   }
+  derivative(dissipated_energy_)[0] = power_;
 }
 
 void Cable::PlaceOnStraightLine(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {

@@ -33,8 +33,38 @@
 // the end reads; at a fairlead this is the catenary's end tension). Tension: per segment.
 // NodePositions: all N + 1 nodes, x,y,z per node, A first.
 //
+// Energy (DESIGN section 2), so that with fixed ends KineticEnergy + PotentialEnergy +
+// DissipatedEnergy is constant, and in general its rate is the power the attached objects put
+// in through the ends, -ForceA . VelA - ForceB . VelB:
+//   KineticEnergy    internal nodes, sum (m |v|^2 + a |v_n|^2) / 2. It includes the normal
+//                    added mass a: in still water that energy belongs to the fluid, but it is
+//                    the inertia these equations of motion carry, so the balance needs it.
+//                    End nodes have no inertia in this model (see ForceA) and no kinetic energy.
+//   PotentialEnergy  sum over segments (EA / 2 l0) max(0, l - l0)^2 (taut segments only)
+//                    + sum over nodes share w l0 z (weight in water, z datum 0; end nodes with
+//                    share 1/2, since their weight acts through ForceA/B)
+//                    + sum over nodes share SeabedStiffness l0 pen^2 / 2.
+//   DissipatedPower  power lost by the cable system: axial damping (and the work of the
+//                    tension-only clipping), drag -F_drag . v, seabed damping and friction
+//                    (cable_physics.h gives each term). It is >= 0 when Current = 0. Drag is
+//                    taken on the velocity relative to the current but its work on the ground-
+//                    frame velocity v, so with a current DissipatedPower can be negative: the
+//                    current then does work on the line (e.g. pushing a line at rest it pays
+//                    the drag's work -F_drag . v < 0 while the fluid itself dissipates
+//                    -F_drag . (v - Current) >= 0).
+//   DissipatedEnergy state, the integral of DissipatedPower.
+// Exact only with Can = 0: the added-mass force a (dv/dt)_n (MoorDyn's form, on the current
+// tangent q) is not conservative when the line turns: d/dt KineticEnergy gains a term
+// -a (v.q)(v.dq/dt) per node that no force accounts for (small unless the line both slides
+// along itself and rotates). The energy outputs are CalcRole::kDiagnostic (computed only when
+// logged or wired); CalcDerivatives reads only the power computed with the forces.
+//
 // State `Nodes` (6 (N - 1)): per internal node x, y, z, vx, vy, vz, node 1 first, so that the
 // Jacobian is banded (half-bandwidths 11 below and 8 above the diagonal; DeclareStateCoupling).
+// State `DissipatedEnergy` (1) follows the nodes. Its derivative reads every node, outside the
+// declared band, but no derivative reads it: the true Jacobian is block lower triangular with a
+// zero column for it, so the node block that the band holds is exact and the Newton iteration
+// for the nodes is unchanged; the energy's own correction lags them by one iteration.
 // Without an initial condition, the cable starts at rest on the elastic catenary between its
 // ends (catenary.h) with the grounded part on the seabed (when the lower end is within
 // 0.1 % of Length of SeabedDepth), or on the straight line between the ends when there is no
@@ -58,17 +88,22 @@ class Cable final : public SimObject {
 
  private:
   void Calc();
-  /// Fills pos_/vel_ (all nodes) from the inputs and the state.
-  void GatherNodes();
+  /// Fills pos/vel (all nodes) from the inputs and the state.
+  void GatherNodes(std::vector<double>& pos, std::vector<double>& vel) const;
   void PlaceOnStraightLine(const Eigen::Vector3d& a, const Eigen::Vector3d& b);
+  /// The energy diagnostics, from their own work arrays (independent of Calc's).
+  void CalcEnergy();
 
   CableProperties props_;
   double length_ = 0.0, ea_ = 0.0, weight_per_length_ = 0.0;
   Input pos_a_, pos_b_, vel_a_, vel_b_, current_;
   Output force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_;
-  State nodes_;
+  Output kinetic_energy_, potential_energy_, dissipated_power_;
+  State nodes_, dissipated_energy_;
+  double power_ = 0.0;  ///< DissipatedPower at the state of the last Calc().
   // Work arrays, sized once (no allocation in the right-hand side).
   std::vector<double> pos_, vel_, force_, seg_tension_;
+  std::vector<double> e_pos_, e_vel_, e_force_, e_tension_;  // CalcEnergy's.
 };
 
 }  // namespace hawser

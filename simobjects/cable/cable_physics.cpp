@@ -19,12 +19,16 @@ double SegmentTension(const CableProperties& p, double length, double length_rat
 
 Eigen::Vector3d NodeExternalForce(const CableProperties& p, double share,
                                   const Eigen::Vector3d& tangent, const Eigen::Vector3d& pos,
-                                  const Eigen::Vector3d& vel, const Eigen::Vector3d& current) {
+                                  const Eigen::Vector3d& vel, const Eigen::Vector3d& current,
+                                  double* dissipated) {
   Eigen::Vector3d f(0.0, 0.0, -share * p.node_weight);
   const Eigen::Vector3d u = vel - current;
   const Eigen::Vector3d u_t = u.dot(tangent) * tangent;
   const Eigen::Vector3d u_n = u - u_t;
-  f -= share * (p.normal_drag * u_n.norm() * u_n + p.tangential_drag * u_t.norm() * u_t);
+  const Eigen::Vector3d drag =
+      -share * (p.normal_drag * u_n.norm() * u_n + p.tangential_drag * u_t.norm() * u_t);
+  f += drag;
+  if (dissipated != nullptr) *dissipated -= drag.dot(vel);
   if (p.has_seabed && pos.z() < p.seabed_z) {
     const double penetration = p.seabed_z - pos.z();
     // The damping grows from 0 at first contact to its full value at the resting depth, so
@@ -34,13 +38,25 @@ Eigen::Vector3d NodeExternalForce(const CableProperties& p, double share,
     const double normal = std::max(
         0.0, share * (p.seabed_stiffness * penetration - ramp * p.seabed_damping * vel.z()));
     f.z() += normal;
+    if (dissipated != nullptr) {
+      *dissipated += (share * p.seabed_stiffness * penetration - normal) * vel.z();
+    }
     if (p.friction > 0.0 && normal > 0.0) {
       const Eigen::Vector3d u_h(vel.x(), vel.y(), 0.0);
       const double v_eps = p.friction_velocity;
-      f -= p.friction * normal / std::sqrt(u_h.squaredNorm() + v_eps * v_eps) * u_h;
+      const Eigen::Vector3d friction =
+          -p.friction * normal / std::sqrt(u_h.squaredNorm() + v_eps * v_eps) * u_h;
+      f += friction;
+      if (dissipated != nullptr) *dissipated -= friction.dot(vel);
     }
   }
   return f;
+}
+
+double SeabedEnergy(const CableProperties& p, double share, const Eigen::Vector3d& pos) {
+  if (!p.has_seabed || pos.z() >= p.seabed_z) return 0.0;
+  const double penetration = p.seabed_z - pos.z();
+  return 0.5 * share * p.seabed_stiffness * penetration * penetration;
 }
 
 Eigen::Vector3d NodeAcceleration(const CableProperties& p, const Eigen::Vector3d& tangent,
@@ -60,12 +76,13 @@ Eigen::Vector3d NodeTangent(std::span<const double> pos, int node, int elements)
 
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const Eigen::Vector3d& current,
-                     std::span<double> tension, std::span<double> force) {
+                     std::span<double> tension, std::span<double> force, double* dissipated) {
   const int n = p.elements;
+  if (dissipated != nullptr) *dissipated = 0.0;
   for (int i = 0; i <= n; ++i) {
     const double share = (i == 0 || i == n) ? 0.5 : 1.0;
-    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * i) =
-        NodeExternalForce(p, share, NodeTangent(pos, i, n), Node(pos, i), Node(vel, i), current);
+    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * i) = NodeExternalForce(
+        p, share, NodeTangent(pos, i, n), Node(pos, i), Node(vel, i), current, dissipated);
   }
   for (int i = 0; i < n; ++i) {
     const Eigen::Vector3d d = Node(pos, i + 1) - Node(pos, i);
@@ -76,9 +93,32 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
     const double rate = dir.dot(Node(vel, i + 1) - Node(vel, i));
     const double t = SegmentTension(p, len, rate);
     tension[i] = t;
+    if (dissipated != nullptr) {
+      *dissipated += (t - p.axial_stiffness * std::max(0.0, len - p.segment_length)) * rate;
+    }
     Eigen::Map<Eigen::Vector3d>(force.data() + 3 * i) += t * dir;
     Eigen::Map<Eigen::Vector3d>(force.data() + 3 * (i + 1)) -= t * dir;
   }
+}
+
+CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
+                          std::span<const double> vel) {
+  const int n = p.elements;
+  CableEnergy e;
+  for (int i = 0; i <= n; ++i) {
+    const double share = (i == 0 || i == n) ? 0.5 : 1.0;
+    e.potential += share * p.node_weight * Node(pos, i).z() + SeabedEnergy(p, share, Node(pos, i));
+    if (i == 0 || i == n) continue;  // End nodes carry no inertia (cable.h).
+    const Eigen::Vector3d v = Node(vel, i), q = NodeTangent(pos, i, n);
+    const Eigen::Vector3d v_n = v - v.dot(q) * q;
+    e.kinetic += 0.5 * (p.node_mass * v.squaredNorm() + p.node_added_mass * v_n.squaredNorm());
+  }
+  for (int i = 0; i < n; ++i) {
+    const double stretch =
+        std::max(0.0, (Node(pos, i + 1) - Node(pos, i)).norm() - p.segment_length);
+    e.potential += 0.5 * p.axial_stiffness * stretch * stretch;
+  }
+  return e;
 }
 
 }  // namespace hawser

@@ -43,9 +43,20 @@ double SegmentTension(const CableProperties& p, double length, double length_rat
 ///   seabed (when pos.z < seabed_z): normal share (K pen - r C vz) e_z, never pulling down, with
 ///   r = min(1, pen / seabed_ramp_depth) (continuous at touchdown), and
 ///   friction -mu N u_h / sqrt(|u_h|^2 + v_eps^2) on the horizontal velocity u_h.
+/// When `dissipated` is given, adds the power the node loses to drag and the seabed [W]:
+///   drag  -F_drag . vel (ground frame; >= 0 without current, negative when a current pushes);
+///   seabed (K_s pen - N) vz with K_s pen the elastic part of N (= r C vz^2 share when N is not
+///   clipped, K_s pen vz > 0 when it is), plus friction mu N |u_h|^2 / sqrt(|u_h|^2 + v_eps^2).
+/// With SeabedEnergy() this closes the node's balance: work of these forces on the node =
+/// -(d/dt seabed energy) - dissipated.
 Eigen::Vector3d NodeExternalForce(const CableProperties& p, double share,
                                   const Eigen::Vector3d& tangent, const Eigen::Vector3d& pos,
-                                  const Eigen::Vector3d& vel, const Eigen::Vector3d& current);
+                                  const Eigen::Vector3d& vel, const Eigen::Vector3d& current,
+                                  double* dissipated = nullptr);
+
+/// Elastic energy of the seabed spring under a node of tributary length share l0 [J]:
+/// share K pen^2 / 2 for pen = seabed_z - z > 0, else 0.
+double SeabedEnergy(const CableProperties& p, double share, const Eigen::Vector3d& pos);
 
 /// The acceleration of an internal node under force `force`, with mass m along the tangent
 /// and m + a normal to it: acc = F_t / m + F_n / (m + a).
@@ -55,10 +66,25 @@ Eigen::Vector3d NodeAcceleration(const CableProperties& p, const Eigen::Vector3d
 /// All node forces of the cable. `pos` and `vel` hold the N + 1 nodes (ends included, 3 values
 /// each). Writes each segment's tension to `tension` (N) and the total force on each node
 /// (tensions plus NodeExternalForce) to `force` (3 (N + 1)): for the end nodes that is the force
-/// the cable applies to the object attached there.
+/// the cable applies to the object attached there. When `dissipated` is given, stores the
+/// power lost by the whole cable [W]: drag and seabed of every node (end halves included, see
+/// NodeExternalForce) and per segment T dl/dt - k max(0, l - l0) dl/dt, the tension's work on
+/// the nodes minus the change of the elastic energy k max(0, l - l0)^2 / 2. The segment term is
+/// >= 0: c (dl/dt)^2 when T is not clipped, -k (l - l0) dl/dt > 0 when T is clipped to 0 on a
+/// stretched segment that shortens fast, (k (l - l0) + c dl/dt) dl/dt > 0 on a slack one.
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const Eigen::Vector3d& current,
-                     std::span<double> tension, std::span<double> force);
+                     std::span<double> tension, std::span<double> force,
+                     double* dissipated = nullptr);
+
+/// The energies of a cable, for the balance d/dt (kinetic + potential + dissipated) = power
+/// delivered through the ends (-ForceA . VelA - ForceB . VelB). See cable.h.
+struct CableEnergy {
+  double kinetic = 0.0;    ///< Internal nodes: (m |v|^2 + a |v_n|^2) / 2 [J].
+  double potential = 0.0;  ///< Elastic + weight in water + seabed springs [J].
+};
+CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
+                          std::span<const double> vel);
 
 /// Unit tangent at node i of N + 1: along the chord of its neighbours (one-sided at the ends).
 Eigen::Vector3d NodeTangent(std::span<const double> pos, int node, int elements);

@@ -144,20 +144,20 @@ TEST_CASE("Cable/Cable: the model's Jacobian band comes from the cable's declare
     auto model = Model::Assemble(
         LoadScenarioFromString(ReferenceLineXml(10, "", "cvode-bdf", false, 0.1), "t.xml"),
         BuiltinRegistry());
-    CHECK(model->size() == 54);
+    CHECK(model->size() == 55);  // 9 nodes x 6 and DissipatedEnergy.
     CHECK(model->Bandwidth() == std::pair{11, 8});
   }
-  SUBCASE("a body at end B: its 6 states follow the cable's 54 and feed all cable rows") {
+  SUBCASE("a body at end B: its 6 states follow the cable's 55 and feed all cable rows") {
     const std::string xml = ScenarioXml(
         R"(<Lib LibName="base" SimObject="Cable/Cable" Name="C" NumElements="10" Length="20"
  Diameter="0.1" MassPerLength="1" EA="1e5"/>
 <Lib LibName="base" SimObject="Body/3DBody" Name="B" Mass="10"/>)",
         R"(<Connection C.PositionA="0,0,0" C.PositionB="B.Pos" C.VelocityB="B.Vel" B.Force="C.ForceB"/>)");
     auto model = Model::Assemble(LoadScenarioFromString(xml, "t.xml"), BuiltinRegistry());
-    CHECK(model->size() == 60);
-    // Cable rows 0..53 read body columns 54..59 (upper 59); body rows 54..59 read cable
-    // columns from 0 (lower 59): the band is full and auto picks dense.
-    CHECK(model->Bandwidth() == std::pair{59, 59});
+    CHECK(model->size() == 61);
+    // Cable rows 0..54 read body columns 55..60 (upper 60); body rows 55..60 read cable
+    // columns from 0 (lower 60): the band is full and auto picks dense.
+    CHECK(model->Bandwidth() == std::pair{60, 60});
   }
 }
 
