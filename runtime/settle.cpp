@@ -50,9 +50,11 @@ struct LinearSystem {
   LinearSystem& operator=(const LinearSystem&) = delete;
 };
 
-double MaxNorm(const std::vector<double>& v) {
+/// max_i |v_i| over the states not held (see Settle).
+double MaxNorm(const std::vector<double>& v, const std::vector<bool>& held) {
   double m = 0.0;
-  for (double d : v) m = std::max(m, std::abs(d));
+  for (size_t i = 0; i < v.size(); ++i)
+    if (!held[i]) m = std::max(m, std::abs(v[i]));
   return m;
 }
 
@@ -94,11 +96,11 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
   const double sqrt_eps = std::sqrt(std::numeric_limits<double>::epsilon());
 
   double dtau = 1e-2;
-  double res = MaxNorm(f);
+  std::vector<bool> held(n, false);
+  double res = MaxNorm(f, held);
   std::vector<double> best = x;
   double best_res = res;
   std::vector<double> inc(n);
-  std::vector<bool> held(n, false);
   for (r.iterations = 0; r.iterations < options.max_iterations; ++r.iterations) {
     // Finite-difference Jacobian, columns j = g, g + groups, ... perturbed together (their
     // rows do not overlap inside the band).
@@ -129,26 +131,31 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
     }
     // A state no derivative depends on (a zero column: an accumulator such as a
     // DissipatedEnergy) cannot be moved towards f = 0; its row would read dx_j = f_j dtau, huge
-    // once dtau is large. Hold it: row j of the system becomes dx_j = 0.
-    // The grouped differences can leave a spurious diagonal entry in such a column when its
-    // own derivative reads columns outside the declared band (Cable/Cable's DissipatedEnergy):
-    // a column whose off-diagonal entries are all zero is checked alone.
-    held.assign(n, true);
-    for (int j = 0; j < n; ++j) {
-      const int i0 = lin.banded ? std::max(0, j - upper) : 0;
-      const int i1 = lin.banded ? std::min(n - 1, j + lower) : n - 1;
-      for (int i = i0; i <= i1 && held[j]; ++i) {
-        if (i != j && (lin.banded ? SM_ELEMENT_B(lin.a, i, j) : SM_ELEMENT_D(lin.a, i, j)) != 0.0)
-          held[j] = false;
+    // once dtau is large, and its f (a power, in other units) would swamp the residual that
+    // steers dtau. Hold it (row j of the system becomes dx_j = 0) and leave it out of the
+    // residual; at rest its f vanishes anyway. Found on the first Jacobian (the structure does
+    // not change). The grouped differences can leave a spurious diagonal entry in such a column
+    // when its own derivative reads columns outside the declared band (Cable/Cable's
+    // DissipatedEnergy): a column whose off-diagonal entries are all zero is checked alone.
+    if (r.iterations == 0) {
+      for (int j = 0; j < n; ++j) {
+        const int i0 = lin.banded ? std::max(0, j - upper) : 0;
+        const int i1 = lin.banded ? std::min(n - 1, j + lower) : n - 1;
+        bool candidate = true;
+        for (int i = i0; i <= i1 && candidate; ++i) {
+          if (i != j && (lin.banded ? SM_ELEMENT_B(lin.a, i, j) : SM_ELEMENT_D(lin.a, i, j)) != 0.0)
+            candidate = false;
+        }
+        if (!candidate) continue;
+        x_pert = x;
+        x_pert[j] += sqrt_eps * std::max(std::abs(x[j]), 1.0);
+        if (!rhs(x_pert, f_pert)) {
+          return finish(fmt::format(
+              "settle failed: non-finite value while forming the Jacobian: {}", system.Diagnose()));
+        }
+        held[j] = f_pert[j] == f[j];
       }
-      if (!held[j]) continue;
-      x_pert = x;
-      x_pert[j] += sqrt_eps * std::max(std::abs(x[j]), 1.0);
-      if (!rhs(x_pert, f_pert)) {
-        return finish(fmt::format("settle failed: non-finite value while forming the Jacobian: {}",
-                                  system.Diagnose()));
-      }
-      held[j] = f_pert[j] == f[j];
+      res = best_res = MaxNorm(f, held);
     }
     for (int i = 0; i < n; ++i) {
       if (!held[i]) continue;
@@ -189,7 +196,8 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
         step_norm = std::sqrt(sum / n);
       }
       const bool finite = solved && rhs(x_new, f_new);
-      const double res_new = finite ? MaxNorm(f_new) : std::numeric_limits<double>::infinity();
+      const double res_new =
+          finite ? MaxNorm(f_new, held) : std::numeric_limits<double>::infinity();
       if (finite && res_new <= 2.0 * res) {
         accepted = true;
         const double ratio = res_new > 0.0 ? res / res_new : 10.0;

@@ -34,7 +34,8 @@ struct SettleResult {
   int iterations = 0;
   long rhs_evals = 0;
   long jacobian_evals = 0;
-  double residual = 0.0;  ///< max_i |f_i(x)| at the returned state, in the states' units per s.
+  /// max_i |f_i(x)| at the returned state over the states not held, in the states' units per s.
+  double residual = 0.0;
   double wall_seconds = 0.0;
   bool banded = false;  ///< Whether the Jacobian was banded.
   std::string message;  ///< One line for the user.
