@@ -90,7 +90,9 @@ def plot_summary(args):
     swept = [n for n in names[1:first] if n != args.against]
     fig, ax = plt.subplots(figsize=(8, 4.5))
     # One line per combination of the other swept values.
-    keys = sorted({tuple(c[n] for n in swept) for c in cases[ok]}, key=str)
+    # Numbers sort as numbers (50 before 100), words as text.
+    keys = sorted({tuple(c[n].item() for n in swept) for c in cases[ok]},
+                  key=lambda k: tuple((isinstance(v, bytes), v) for v in k))
     for key in keys:
         sel = ok & np.all([cases[n] == v for n, v in zip(swept, key)], axis=0) if swept else ok
         x, y = cases[args.against][sel], cases[args.summary][sel]
