@@ -73,7 +73,6 @@ class Model final : public OdeSystem {
   std::vector<Combiner> combiners_;
   std::vector<SimObject*> with_states_;
   std::vector<std::string> wiring_;
-  std::vector<std::vector<bool>> given_;  ///< Per object, per state: set by an InitialCondition.
   std::string diagnosis_;
   std::pair<int, int> bandwidth_{0, 0};  ///< Of df/dx, from the wiring (jacobian_structure.h).
 };

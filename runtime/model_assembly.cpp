@@ -243,9 +243,9 @@ class Model::Builder {
   }
 
   void CheckInitialConditions() {
-    m_.given_.resize(m_.objects_.size());
+    initial_values_.resize(m_.objects_.size());
     for (size_t i = 0; i < m_.objects_.size(); ++i)
-      m_.given_[i].assign(iface(i).states.size(), false);
+      initial_values_[i].assign(iface(i).states.size(), nullptr);
     for (const InitialConditionDecl& ic : scenario().initial_conditions) {
       errors_.Try([&] {
         const int obj = FindObjectOrThrow(ic.object, ic.loc);
@@ -270,11 +270,11 @@ class Model::Builder {
                                     ic.object, ic.state, fmt::join(ic.value, ","), expected));
           }
         }
-        if (m_.given_[obj][s]) {
+        if (initial_values_[obj][s] != nullptr) {
           throw ScenarioError(
               ic.loc, fmt::format("initial condition {}.{} is given twice", ic.object, ic.state));
         }
-        m_.given_[obj][s] = true;
+        initial_values_[obj][s] = &ic.value;
       });
     }
   }
@@ -399,10 +399,12 @@ class Model::Builder {
   void LayOutBuffers() {
     // State vector: objects in file order, each object's states in declaration order.
     int offset = 0;
+    state_offsets_.resize(m_.objects_.size());
     for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
       const auto& states = iface(obj).states;
       for (size_t s = 0; s < states.size(); ++s) {
         m_.state_layout_.push_back({int(obj), int(s), offset, states[s].spec.width});
+        state_offsets_[obj].push_back(offset);
         offset += states[s].spec.width;
       }
       if (!states.empty()) m_.with_states_.push_back(m_.objects_[obj].get());
@@ -410,17 +412,14 @@ class Model::Builder {
     m_.x_.assign(offset, 0.0);
     m_.xdot_.assign(offset, 0.0);
     for (const StateSlot& slot : m_.state_layout_) {
-      const auto& init = iface(slot.object).states[slot.state].spec.initial;
-      std::copy(init.begin(), init.end(), m_.x_.begin() + slot.offset);
-      for (const auto& ic : scenario().initial_conditions) {
-        SimObject& o = *m_.objects_[slot.object];
-        if (ic.object == o.name() && ic.state == o.interface().states[slot.state].spec.name)
-          std::copy(ic.value.begin(), ic.value.end(), m_.x_.begin() + slot.offset);
-      }
+      // The <InitialCondition> value when given, else the declared default.
+      const std::vector<double>* given = initial_values_[slot.object][slot.state];
+      const auto& start = given ? *given : iface(slot.object).states[slot.state].spec.initial;
+      std::copy(start.begin(), start.end(), m_.x_.begin() + slot.offset);
       std::span<double> x(m_.x_.data() + slot.offset, slot.width);
       m_.objects_[slot.object]->BindState(
           slot.state, x, std::span<double>(m_.xdot_.data() + slot.offset, slot.width),
-          m_.given_[slot.object][slot.state]);
+          given != nullptr);
       m_.objects_[slot.object]->BindInitialState(slot.state, x);
     }
 
@@ -449,7 +448,7 @@ class Model::Builder {
         if (info.source == OutputInfo::Source::kCalc) output_views_[obj][o] = take(info.spec.width);
         if (info.source == OutputInfo::Source::kState) {
           output_views_[obj][o] =
-              std::span<double>(m_.x_.data() + StateOffset(obj, info.alias_of), info.spec.width);
+              std::span<double>(m_.x_.data() + state_offsets_[obj][info.alias_of], info.spec.width);
         }
       }
       for (size_t in = 0; in < iface(obj).inputs.size(); ++in) {
@@ -542,13 +541,6 @@ class Model::Builder {
     return memo[{obj, out}] = std::move(slots);
   }
 
-  int StateOffset(int obj, int state) const {
-    for (const StateSlot& s : m_.state_layout_)
-      if (s.object == obj && s.state == state) return s.offset;
-    HAWSER_CHECK(false, "state slot not found");
-    return 0;
-  }
-
   /// An input connected to exactly one whole or sliced output, unscaled: a view, no copy.
   bool IsDirectView(int obj, int in) const {
     const auto& terms = sources_[obj][in].terms;
@@ -634,6 +626,9 @@ class Model::Builder {
   ErrorCollector errors_;
   std::map<std::string, int> object_index_;
   std::vector<std::vector<InputSource>> sources_;  ///< [object][input]
+  /// [object][state]: the <InitialCondition> value, or nullptr when not given.
+  std::vector<std::vector<const std::vector<double>*>> initial_values_;
+  std::vector<std::vector<int>> state_offsets_;  ///< [object][state]: offset in the state vector
   std::vector<Node> nodes_;
   std::vector<std::array<int, 3>> node_base_;
   std::vector<int> order_;  ///< Node ids, prerequisites first.
