@@ -11,10 +11,10 @@
 
 namespace hawser::testing {
 
-CommandResult RunHawser(const std::string& args, const std::string& workdir) {
-  const std::string command = "cd '" + workdir + "' && '" HAWSER_BINARY "' " + args + " 2>&1";
+CommandResult RunCommand(const std::string& command, const std::string& workdir) {
+  const std::string shell = "cd '" + workdir + "' && " + command + " 2>&1";
   CommandResult result;
-  std::FILE* pipe = popen(command.c_str(), "r");
+  std::FILE* pipe = popen(shell.c_str(), "r");
   if (pipe == nullptr) return result;
   std::array<char, 4096> buffer;
   size_t n;
@@ -23,6 +23,10 @@ CommandResult RunHawser(const std::string& args, const std::string& workdir) {
   const int status = pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
+}
+
+CommandResult RunHawser(const std::string& args, const std::string& workdir) {
+  return RunCommand("'" HAWSER_BINARY "' " + args, workdir);
 }
 
 std::string WriteTempFile(const std::string& name, const std::string& text) {

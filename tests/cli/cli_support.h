@@ -10,6 +10,10 @@ struct CommandResult {
   std::string output;  ///< stdout and stderr together.
 };
 
+/// Runs a shell command in `workdir`, capturing stdout and stderr together. The exit code is
+/// 128 + the signal number when a signal ended it.
+CommandResult RunCommand(const std::string& command, const std::string& workdir = ".");
+
 /// Runs `hawser ARGS` (a shell-quoted argument string) in `workdir`.
 CommandResult RunHawser(const std::string& args, const std::string& workdir = ".");
 

@@ -69,18 +69,18 @@ const char* kFails = R"(<Contents>
 TEST_CASE("hdf5: a run's .h5 holds the same names, shapes, units and values as its .csv") {
   const std::string dir = TempDir("h5_vs_csv");
   WriteFile(dir + "/s.xml", kBallOnSpring);
-  const Shell h5 = Run(Hawser() + " run s.xml -o run.h5 -q", dir);
+  const Shell h5 = RunCommand(Hawser() + " run s.xml -o run.h5 -q", dir);
   REQUIRE_MESSAGE(h5.exit_code == 0, h5.output);
-  const Shell csv = Run(Hawser() + " run s.xml -o run.csv -q", dir);
+  const Shell csv = RunCommand(Hawser() + " run s.xml -o run.csv -q", dir);
   REQUIRE_MESSAGE(csv.exit_code == 0, csv.output);
   const Shell check = CheckHdf5("against-csv run.h5 run.csv", dir);
   CHECK_MESSAGE(check.exit_code == 0, check.output);
   // Units come from the declarations: spot-check a port, a state and the width-1 clock.
-  const Shell units =
-      Run("/usr/bin/python3 -c \"import h5py; f = h5py.File('run.h5'); "
-          "print(f['Spring/ForceA'].attrs['unit'], f['Ball/state/Pos'].attrs['unit'], "
-          "f['Clock/SimTime'].shape == f['time'].shape, f['Ball'].attrs['simobject_type'])\"",
-          dir);
+  const Shell units = RunCommand(
+      "/usr/bin/python3 -c \"import h5py; f = h5py.File('run.h5'); "
+      "print(f['Spring/ForceA'].attrs['unit'], f['Ball/state/Pos'].attrs['unit'], "
+      "f['Clock/SimTime'].shape == f['time'].shape, f['Ball'].attrs['simobject_type'])\"",
+      dir);
   CHECK_MESSAGE(units.output == "N m True Body/3DBody\n", units.output);
 }
 
@@ -106,7 +106,7 @@ TEST_CASE("hdf5: SIGKILL leaves a readable file with the rows flushed so far") {
 TEST_CASE("hdf5: a failing run leaves status failed with the message, exit code 3") {
   const std::string dir = TempDir("h5_failed");
   WriteFile(dir + "/fails.xml", kFails);
-  const Shell run = Run(Hawser() + " run fails.xml -o fails.h5 -q", dir);
+  const Shell run = RunCommand(Hawser() + " run fails.xml -o fails.h5 -q", dir);
   CHECK_MESSAGE(run.exit_code == 3, run.output);
   const Shell check = CheckHdf5("partial fails.h5 failed 'Spring.ForceA'", dir);
   CHECK_MESSAGE(check.exit_code == 0, check.output);

@@ -1,8 +1,6 @@
 // tools/plot.py, run with Debian's /usr/bin/python3 as the README says, on real result files.
 #include <doctest/doctest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -14,16 +12,7 @@ namespace {
 const std::string kSource = HAWSER_SOURCE_DIR;
 
 CommandResult RunPlot(const std::string& args) {
-  const std::string command = "/usr/bin/python3 '" + kSource + "/tools/plot.py' " + args + " 2>&1";
-  CommandResult r;
-  std::FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return RunCommand("/usr/bin/python3 '" + kSource + "/tools/plot.py' " + args);
 }
 
 /// A PNG file starts with its 8-byte signature.

@@ -52,7 +52,7 @@ std::string ReplaceAll(std::string s, const std::string& from, const std::string
 TEST_CASE("sweep: /cases matches running each case alone") {
   const std::string dir = TempDir("sweep_alone");
   WriteFile(dir + "/s.xml", kHanging);
-  const Shell sweep = Run(Hawser() + " sweep s.xml -j 2 -o sweep.h5 " + kSweepArgs, dir);
+  const Shell sweep = RunCommand(Hawser() + " sweep s.xml -j 2 -o sweep.h5 " + kSweepArgs, dir);
   REQUIRE_MESSAGE(sweep.exit_code == 0, sweep.output);
   const CasesTable table = ReadCasesTable(dir + "/sweep.h5");
   REQUIRE(table.rows.size() == 8);  // 2 x 2 x 2 x 1, last name fastest.
@@ -88,11 +88,11 @@ TEST_CASE("sweep: /cases matches running each case alone") {
     CHECK(table.at(r, "rows") == std::to_string(z.size()));
   }
   // Each case's group has the single-run layout, with its own settings and status.
-  const Shell group =
-      Run("/usr/bin/python3 -c \"import h5py; f = h5py.File('sweep.h5'); g = f['case_00005']; "
-          "print(g.attrs['status'], g.attrs['rel_tol'], g['Ball/Pos'].shape, g['time'].shape, "
-          "f.attrs['status'])\"",
-          dir);
+  const Shell group = RunCommand(
+      "/usr/bin/python3 -c \"import h5py; f = h5py.File('sweep.h5'); g = f['case_00005']; "
+      "print(g.attrs['status'], g.attrs['rel_tol'], g['Ball/Pos'].shape, g['time'].shape, "
+      "f.attrs['status'])\"",
+      dir);
   CHECK_MESSAGE(group.output == "completed 1e-08 (81, 3) (81,) completed\n", group.output);
 }
 
@@ -119,10 +119,10 @@ const char* kCoasting = R"(<Contents>
 TEST_CASE("sweep: a failing case is recorded and the others go on (exit code 3)") {
   const std::string dir = TempDir("sweep_fail");
   WriteFile(dir + "/c.xml", kCoasting);
-  const Shell sweep = Run(Hawser() +
-                              " sweep c.xml --set 'Ball:Vel[2]=-0.3,-1,-0.2' "
-                              "--summary 'Ball.Pos[2]:final' -o s.h5 -q",
-                          dir);
+  const Shell sweep = RunCommand(Hawser() +
+                                     " sweep c.xml --set 'Ball:Vel[2]=-0.3,-1,-0.2' "
+                                     "--summary 'Ball.Pos[2]:final' -o s.h5 -q",
+                                 dir);
   CHECK_MESSAGE(sweep.exit_code == 3, sweep.output);
   const CasesTable t = ReadCasesTable(dir + "/s.h5");
   REQUIRE(t.rows.size() == 3);
@@ -152,10 +152,10 @@ TEST_CASE("sweep: --resume runs only the cases the file lacks") {
   }
   const CasesTable before = ReadCasesTable(dir + "/r.h5");
   CHECK(before.at(1, "status") == "pending");
-  const Shell resume = Run(Hawser() +
-                               " sweep s.xml --set k=20,50 --set Ball.Mass=1,2 "
-                               "--summary 'Ball.Pos[2]:min' -o r.h5 --resume",
-                           dir);
+  const Shell resume = RunCommand(Hawser() +
+                                      " sweep s.xml --set k=20,50 --set Ball.Mass=1,2 "
+                                      "--summary 'Ball.Pos[2]:min' -o r.h5 --resume",
+                                  dir);
   CHECK_MESSAGE(resume.exit_code == 0, resume.output);
   CHECK_MESSAGE(resume.output.find("2 of 4 cases already done") != std::string::npos,
                 resume.output);
@@ -165,37 +165,38 @@ TEST_CASE("sweep: --resume runs only the cases the file lacks") {
   CHECK(after.rows[0] == before.rows[0]);
   CHECK(after.rows[2] == before.rows[2]);
   // Nothing left: a second resume runs nothing; another definition is refused (exit 2).
-  const Shell again = Run(Hawser() +
-                              " sweep s.xml --set k=20,50 --set Ball.Mass=1,2 "
-                              "--summary 'Ball.Pos[2]:min' -o r.h5 --resume -q",
-                          dir);
+  const Shell again = RunCommand(Hawser() +
+                                     " sweep s.xml --set k=20,50 --set Ball.Mass=1,2 "
+                                     "--summary 'Ball.Pos[2]:min' -o r.h5 --resume -q",
+                                 dir);
   CHECK(again.exit_code == 0);
   CHECK(ReadCasesTable(dir + "/r.h5").rows == after.rows);
-  const Shell other = Run(Hawser() + " sweep s.xml --set k=20,60 -o r.h5 --resume -q", dir);
+  const Shell other = RunCommand(Hawser() + " sweep s.xml --set k=20,60 -o r.h5 --resume -q", dir);
   CHECK_MESSAGE(other.exit_code == 2, other.output);
 }
 
 TEST_CASE("sweep: bad names are input errors (exit 2) with a suggestion") {
   const std::string dir = TempDir("sweep_bad");
   WriteFile(dir + "/s.xml", kHanging);
-  const Shell bad = Run(Hawser() + " sweep s.xml --set Ball.Mas=1,2 -q", dir);
+  const Shell bad = RunCommand(Hawser() + " sweep s.xml --set Ball.Mas=1,2 -q", dir);
   CHECK(bad.exit_code == 2);
   CHECK_MESSAGE(bad.output.find("Mass") != std::string::npos, bad.output);
-  const Shell obj = Run(Hawser() + " sweep s.xml --set Bal.Mass=1,2 -q", dir);
+  const Shell obj = RunCommand(Hawser() + " sweep s.xml --set Bal.Mass=1,2 -q", dir);
   CHECK(obj.exit_code == 2);
   CHECK_MESSAGE(obj.output.find("did you mean 'Ball'") != std::string::npos, obj.output);
-  const Shell summary = Run(Hawser() + " sweep s.xml --set k=1 --summary Ball.Pos[5]:max -q", dir);
+  const Shell summary =
+      RunCommand(Hawser() + " sweep s.xml --set k=1 --summary Ball.Pos[5]:max -q", dir);
   CHECK(summary.exit_code == 2);
 }
 
 TEST_CASE("sweep: MPI with 2 ranks gives the same /cases as threads") {
   const std::string dir = TempDir("sweep_mpi");
   WriteFile(dir + "/s.xml", kHanging);
-  const Shell threads = Run(Hawser() + " sweep s.xml -j 2 -o t.h5 " + kSweepArgs, dir);
+  const Shell threads = RunCommand(Hawser() + " sweep s.xml -j 2 -o t.h5 " + kSweepArgs, dir);
   REQUIRE_MESSAGE(threads.exit_code == 0, threads.output);
-  const Shell mpi = Run("mpirun --allow-run-as-root --oversubscribe -n 2 " + Hawser() +
-                            " sweep s.xml -o m.h5 " + kSweepArgs,
-                        dir);
+  const Shell mpi = RunCommand("mpirun --allow-run-as-root --oversubscribe -n 2 " + Hawser() +
+                                   " sweep s.xml -o m.h5 " + kSweepArgs,
+                               dir);
   if (mpi.output.find("built without MPI") != std::string::npos) {
     MESSAGE("hawser was built without MPI (HAWSER_MPI=OFF): skipped");
     return;
@@ -236,10 +237,11 @@ const char* kDerived = R"(<Contents>
 TEST_CASE("sweep: a derived parameter (expression of variables) follows the swept variable") {
   const std::string dir = TempDir("sweep_derived");
   WriteFile(dir + "/d.xml", kDerived);
-  const Shell sweep = Run(Hawser() +
-                              " sweep d.xml --set L=1,2,4 --summary 'Spring.ForceA[2]:final' "
-                              "--summary 'Spring.PotentialEnergy:final' -o d.h5 -q",
-                          dir);
+  const Shell sweep =
+      RunCommand(Hawser() +
+                     " sweep d.xml --set L=1,2,4 --summary 'Spring.ForceA[2]:final' "
+                     "--summary 'Spring.PotentialEnergy:final' -o d.h5 -q",
+                 dir);
   REQUIRE_MESSAGE(sweep.exit_code == 0, sweep.output);
   const CasesTable t = ReadCasesTable(dir + "/d.h5");
   for (size_t r = 0; r < 3; ++r) {

@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
+#include "tests/cli/cli_support.h"
+
 namespace hawser::sweep_test {
 
-struct Shell {
-  int exit_code = -1;
-  std::string output;  ///< stdout and stderr.
-};
+using Shell = testing::CommandResult;
+using testing::RunCommand;
 
 /// A fresh empty folder for one test.
 inline std::string TempDir(const std::string& name) {
@@ -36,22 +36,11 @@ inline std::string WriteFile(const std::string& path, const std::string& text) {
   return path;
 }
 
-/// Runs `command` with /bin/sh, capturing its output.
-inline Shell Run(const std::string& command, const std::string& dir) {
-  const std::string out = dir + "/.shell_output";
-  const int status =
-      std::system(("cd '" + dir + "' && " + command + " >'" + out + "' 2>&1").c_str());
-  std::ifstream in(out);
-  std::stringstream s;
-  s << in.rdbuf();
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, s.str()};
-}
-
 inline std::string Hawser() { return HAWSER_BINARY; }
 
 /// `/usr/bin/python3 tests/cli/hdf5_check.py ARGS`.
 inline Shell CheckHdf5(const std::string& args, const std::string& dir) {
-  return Run(
+  return RunCommand(
       std::string("/usr/bin/python3 ") + HAWSER_SOURCE_DIR + "/tests/cli/hdf5_check.py " + args,
       dir);
 }
