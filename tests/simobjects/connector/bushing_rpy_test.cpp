@@ -11,26 +11,8 @@
 #include <numbers>
 #include <tuple>
 
+#include "tests/simobjects/connector/bushing_checks.h"
 #include "tests/simobjects/scenario_test_util.h"
-
-namespace hawser::test::bushing {
-// Shared checks, defined in linear_bushing_test.cpp (both bushings face the same ones).
-struct BodyMotion {
-  Eigen::Vector3d pos = Eigen::Vector3d::Zero();
-  Eigen::Quaterniond quat = Eigen::Quaterniond::Identity();
-  Eigen::Vector3d vel = Eigen::Vector3d::Zero();
-  Eigen::Vector3d ang_vel = Eigen::Vector3d::Zero();
-};
-using Outputs = std::map<std::string, Eigen::VectorXd>;
-std::string Csv(const Eigen::Quaterniond& q);
-Outputs Evaluate(const std::string& lib, const BodyMotion& a, const BodyMotion& b);
-void CheckForcesAreMinusGradient(const std::string& lib, const BodyMotion& a, const BodyMotion& b,
-                                 bool rotations);
-void CheckPowerBalance(const std::string& lib, const BodyMotion& a, const BodyMotion& b);
-void CheckActionReaction(const std::string& lib, const BodyMotion& a, const BodyMotion& b);
-void CheckSceneInvariance(const std::string& lib, const BodyMotion& a, const BodyMotion& b,
-                          const std::vector<std::string>& frame_free_outputs);
-}  // namespace hawser::test::bushing
 
 namespace hawser::test {
 
@@ -39,9 +21,7 @@ using bushing::BodyMotion;
 using bushing::Csv;
 using bushing::Evaluate;
 
-Eigen::Quaterniond Turn(double angle, const Eigen::Vector3d& axis) {
-  return Eigen::Quaterniond(Eigen::AngleAxisd(angle, axis.normalized()));
-}
+using bushing::Turn;
 Eigen::Quaterniond Rpy(double roll, double pitch, double yaw) {
   return Turn(yaw, {0, 0, 1}) * Turn(pitch, {0, 1, 0}) * Turn(roll, {1, 0, 0});
 }

@@ -11,18 +11,10 @@
 #include <map>
 #include <numbers>
 
+#include "tests/simobjects/connector/bushing_checks.h"
 #include "tests/simobjects/scenario_test_util.h"
 
 namespace hawser::test::bushing {
-
-/// Pose and velocity of one body, as wired into a connector's inputs (world frame).
-struct BodyMotion {
-  Eigen::Vector3d pos = Eigen::Vector3d::Zero();
-  Eigen::Quaterniond quat = Eigen::Quaterniond::Identity();
-  Eigen::Vector3d vel = Eigen::Vector3d::Zero();
-  Eigen::Vector3d ang_vel = Eigen::Vector3d::Zero();
-};
-using Outputs = std::map<std::string, Eigen::VectorXd>;
 
 std::string Csv(const Eigen::VectorXd& v) {
   std::string s;
@@ -178,9 +170,7 @@ using bushing::BodyMotion;
 using bushing::Csv;
 using bushing::Evaluate;
 
-Eigen::Quaterniond Turn(double angle, const Eigen::Vector3d& axis) {
-  return Eigen::Quaterniond(Eigen::AngleAxisd(angle, axis.normalized()));
-}
+using bushing::Turn;
 
 std::string Lib(const std::string& stiffness, const std::string& damping,
                 const std::string& extra = "") {
