@@ -5,15 +5,18 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
+#include "runtime/colored_jacobian.h"
 #include "runtime/engine_settings.h"
 #include "runtime/integrator.h"
 #include "runtime/ode_system.h"
 
 namespace hawser {
 
-/// CVODE with Newton iteration and a direct linear solver (dense, or band from
-/// OdeSystem::Bandwidth()) using CVODE's finite-difference Jacobian. Owns every SUNDIALS object
+/// CVODE with Newton iteration and a direct linear solver: band (OdeSystem::Bandwidth()) or
+/// dense on CVODE's finite-difference Jacobian, or sparse (KLU) on colored finite differences
+/// over OdeSystem::Sparsity(). Owns every SUNDIALS object
 /// it creates and frees them in reverse order. Output values are CVODE's dense output at exactly
 /// the requested times; CVODE never steps past the scenario's end time (settings.output.end).
 /// A system of size 0 is allowed: time just advances.
@@ -35,6 +38,7 @@ class CvodeIntegrator final : public Integrator {
   SolverStats stats() const override;
   /// "cvode-bdf" or "cvode-adams".
   std::string name() const override;
+  std::string linear_solver() const override { return linear_solver_text_; }
 
   /// The time CVODE must not step beyond [s]; defaults to settings.output.end when the output
   /// times are set (end > start), otherwise there is none. AdvanceTo past it is still allowed.
@@ -45,6 +49,9 @@ class CvodeIntegrator final : public Integrator {
 
   friend struct CvodeCallbacks;  // The C callbacks CVODE calls, defined in the .cpp.
 
+  /// The solver LinearSolver asks for; for auto: sparse when the system's pattern is known,
+  /// it has 32 states or more and the pattern fills under a quarter of the matrix, else dense.
+  LinearSolverKind ChooseLinearSolver() const;
   void CreateSolver(double t0, std::span<const double> x0);
   void Check(int flag, const char* call) const;
   [[noreturn]] void ThrowSolverFailure(int flag, double t);
@@ -57,6 +64,10 @@ class CvodeIntegrator final : public Integrator {
   double stop_time_;
   bool initialised_ = false;
   std::unique_ptr<Sundials> sun_;
+  std::string linear_solver_text_;            ///< What CreateSolver attached.
+  std::unique_ptr<ColoredJacobian> colored_;  ///< LinearSolver="sparse" only.
+  std::vector<double> increments_;            ///< Its finite-difference increments.
+  long jacobian_rhs_evals_ = 0;               ///< Right-hand sides spent on colored_.
 
   // Filled inside callbacks, read after CVode returns.
   std::exception_ptr rhs_exception_;

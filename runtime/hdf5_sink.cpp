@@ -277,6 +277,7 @@ void Hdf5RunWriter::Finish(const RunResult& result) {
     h5::SetAttribute(group_, "end_time", result.end_time);
     h5::SetAttribute(group_, "wall_seconds", result.wall_seconds);
     h5::SetAttribute(group_, "integrator", result.integrator);
+    h5::SetAttribute(group_, "linear_solver_used", result.linear_solver);
     // Status last: a file that says "completed" has everything else.
     h5::SetAttribute(group_, "message", result.message);
     h5::SetAttribute(group_, "status", ToString(result.status));

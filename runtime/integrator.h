@@ -34,6 +34,8 @@ class Integrator {
   virtual void AdvanceTo(double t_out, std::span<double> x) = 0;
   virtual SolverStats stats() const = 0;
   virtual std::string name() const = 0;
+  /// The linear solver in use, e.g. "band, half-bandwidths 11 and 8"; empty when none.
+  virtual std::string linear_solver() const { return {}; }
 };
 
 /// The integrator the settings ask for, bound to `system` (which must outlive it).

@@ -1,7 +1,9 @@
-// The band structure of a model's Jacobian df/dx, from each object's declared coupling of its
-// own states (SimObject::DeclareStateCoupling) and from the wiring: an object whose inputs read
-// (through any chain of direct-feedthrough outputs) states of another object has derivatives
-// that depend on those states.
+// The structure of a model's Jacobian df/dx: which derivatives can depend on which states.
+// The model derives it from each object's declarations (SimObject::DeclareStateCoupling,
+// DeclareInputReadBy, DeclareOutputReads) and from the wiring: an input that reads (through any
+// chain of direct-feedthrough outputs) states of another object makes the derivatives that read
+// that input depend on those states. From the pattern come the band that CVODE's band solver
+// needs and the column groups of a finite-difference Jacobian for a sparse solver.
 #pragma once
 
 #include <optional>
@@ -10,19 +12,50 @@
 
 namespace hawser {
 
-/// The rows of df/dx that belong to one object's states.
-struct StateBlock {
-  int offset = 0;  ///< Index of the object's first state entry in x.
-  int width = 0;   ///< Number of state entries.
-  /// Declared half-bandwidths (lower, upper) within the block; none = dense.
-  std::optional<std::pair<int, int>> own_band;
-  /// State ranges [begin, end) of x that the object's inputs depend on; every row of the block
-  /// is taken to depend on every entry of each range.
-  std::vector<std::pair<int, int>> input_columns;
+/// Half-open index range [begin, end).
+struct IndexRange {
+  int begin = 0, end = 0;
+  bool empty() const { return end <= begin; }
 };
 
-/// Lower and upper half-bandwidths of df/dx for a state vector of size n: the smallest band
-/// that holds every block's own band and its input columns (at most n - 1 each; 0 for n = 0).
-std::pair<int, int> BandwidthOf(const std::vector<StateBlock>& blocks, int n);
+/// An object's own states: entries [offset, offset + width) of x, whose derivatives depend on
+/// each other within the declared band (lower, upper), or densely when none is declared.
+struct OwnBlock {
+  int offset = 0;
+  int width = 0;
+  std::optional<std::pair<int, int>> band;
+};
+
+/// Every row of `rows` may depend on every column of `columns`.
+struct Coupling {
+  IndexRange rows, columns;
+};
+
+/// The entries of df/dx that may be nonzero, in compressed sparse column form: the rows of
+/// column j are rows[column_start[j] .. column_start[j + 1]), ascending. The diagonal is
+/// always part of it (an implicit method factors I - gamma J).
+struct SparsityPattern {
+  int n = 0;
+  std::vector<int> column_start;  ///< n + 1 entries.
+  std::vector<int> rows;
+  long nonzeros() const { return static_cast<long>(rows.size()); }
+  bool Contains(int row, int column) const;
+};
+
+/// The pattern of an n x n Jacobian with these own blocks and couplings.
+SparsityPattern PatternOf(int n, const std::vector<OwnBlock>& own,
+                          const std::vector<Coupling>& couplings);
+
+/// Lower and upper half-bandwidths of the pattern: the smallest band holding every entry.
+std::pair<int, int> BandwidthOf(const SparsityPattern& pattern);
+
+/// Columns grouped so that no two columns of a group share a row (greedy colouring in column
+/// order, Curtis, Powell & Reid 1974): perturbing all columns of a group at once, one evaluation
+/// of f gives every entry of those columns. A band (lower, upper) needs lower + upper + 1
+/// groups; a cable's node-by-node pattern about as many.
+std::vector<std::vector<int>> ColumnGroups(const SparsityPattern& pattern);
+
+/// Sorted, merged union of the ranges (empty ones dropped).
+std::vector<IndexRange> MergeRanges(std::vector<IndexRange> ranges);
 
 }  // namespace hawser

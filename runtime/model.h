@@ -33,6 +33,7 @@ class Model final : public OdeSystem {
   int size() const override { return static_cast<int>(x_.size()); }
   bool Rhs(double t, const double* x, double* xdot) override;
   std::pair<int, int> Bandwidth() const override;
+  const SparsityPattern* Sparsity() const override { return &sparsity_; }
   std::string Diagnose() const override { return diagnosis_; }
 
   /// The state at the start time: declared defaults, then <InitialCondition>s, then each
@@ -74,7 +75,8 @@ class Model final : public OdeSystem {
   std::vector<SimObject*> with_states_;
   std::vector<std::string> wiring_;
   std::string diagnosis_;
-  std::pair<int, int> bandwidth_{0, 0};  ///< Of df/dx, from the wiring (jacobian_structure.h).
+  SparsityPattern sparsity_;             ///< Of df/dx, from the declarations and the wiring.
+  std::pair<int, int> bandwidth_{0, 0};  ///< Of sparsity_.
 };
 
 }  // namespace hawser

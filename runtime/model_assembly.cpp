@@ -53,7 +53,8 @@ class Model::Builder {
     errors_.ThrowIfAny();
     OrderEvaluation();
     LayOutBuffers();
-    m_.bandwidth_ = BandwidthOf(StateBlocks(), static_cast<int>(m_.x_.size()));
+    m_.sparsity_ = JacobianPattern();
+    m_.bandwidth_ = BandwidthOf(m_.sparsity_);
   }
 
  private:
@@ -482,63 +483,82 @@ class Model::Builder {
   }
 
   // ---- Jacobian structure (jacobian_structure.h) ----
-  /// Per object with states: its rows, declared own band, and the state ranges its inputs read.
-  std::vector<StateBlock> StateBlocks() const {
-    std::vector<StateBlock> blocks;
-    std::map<std::pair<int, int>, std::vector<bool>> memo;  // (object, output) -> slots read.
+  /// Own blocks and couplings of every object with states: its own band, and for each input the
+  /// rows that read it (DeclareInputReadBy) times the state entries the input depends on.
+  SparsityPattern JacobianPattern() const {
+    const int n = static_cast<int>(m_.x_.size());
+    std::vector<OwnBlock> own;
+    std::vector<Coupling> couplings;
+    std::map<std::pair<int, int>, std::vector<IndexRange>> memo;  // (object, output) -> columns.
     for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
-      StateBlock b;
-      b.own_band = iface(obj).state_coupling;
-      std::vector<bool> slots(m_.state_layout_.size(), false);
-      bool first = true;
-      for (size_t s = 0; s < m_.state_layout_.size(); ++s) {
-        const StateSlot& slot = m_.state_layout_[s];
-        if (slot.object != int(obj)) continue;
-        if (first) b.offset = slot.offset;
-        first = false;
-        b.width += slot.width;
+      const OwnBlock block = OwnStates(obj);
+      if (block.width == 0) continue;
+      own.push_back({block.offset, block.width, iface(obj).state_coupling});
+      for (size_t in = 0; in < iface(obj).inputs.size(); ++in) {
+        const std::vector<IndexRange> columns = InputColumns(obj, in, memo);
+        for (const IndexRange& rows : Shifted(iface(obj).inputs[in].read_by, block)) {
+          for (const IndexRange& c : columns) couplings.push_back({rows, c});
+        }
       }
-      if (b.width == 0) continue;
-      for (size_t in = 0; in < iface(obj).inputs.size(); ++in) AddInputSlots(obj, in, slots, memo);
-      for (size_t s = 0; s < slots.size(); ++s) {
-        const StateSlot& slot = m_.state_layout_[s];
-        if (slots[s]) b.input_columns.push_back({slot.offset, slot.offset + slot.width});
-      }
-      blocks.push_back(std::move(b));
     }
-    return blocks;
+    return PatternOf(n, own, couplings);
   }
 
-  /// Marks the state slots that input `in` of `obj` depends on (the wiring has no algebraic
-  /// loop here, so the recursion ends).
-  void AddInputSlots(int obj, int in, std::vector<bool>& slots,
-                     std::map<std::pair<int, int>, std::vector<bool>>& memo) const {
+  /// The entries of x holding `obj`'s states (contiguous, in declaration order).
+  OwnBlock OwnStates(int obj) const {
+    OwnBlock b;
+    bool first = true;
+    for (const StateSlot& slot : m_.state_layout_) {
+      if (slot.object != obj) continue;
+      if (first) b.offset = slot.offset;
+      first = false;
+      b.width += slot.width;
+    }
+    return b;
+  }
+
+  /// Own-numbered ranges (none = all own states) as ranges of x.
+  static std::vector<IndexRange> Shifted(const std::optional<std::vector<IndexRange>>& ranges,
+                                         const OwnBlock& block) {
+    if (!ranges) return {{block.offset, block.offset + block.width}};
+    std::vector<IndexRange> out;
+    for (const IndexRange& r : *ranges)
+      out.push_back({block.offset + r.begin, block.offset + r.end});
+    return MergeRanges(std::move(out));
+  }
+
+  /// The state entries input `in` of `obj` depends on (the wiring has no algebraic loop here,
+  /// so the recursion ends).
+  std::vector<IndexRange> InputColumns(
+      int obj, int in, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const {
+    std::vector<IndexRange> columns;
     for (const Term& t : sources_[obj][in].terms) {
       if (t.object < 0) continue;
-      const std::vector<bool>& from = OutputSlots(t.object, t.output, memo);
-      for (size_t s = 0; s < slots.size(); ++s) slots[s] = slots[s] || from[s];
+      const std::vector<IndexRange>& from = OutputColumns(t.object, t.output, memo);
+      columns.insert(columns.end(), from.begin(), from.end());
     }
+    return MergeRanges(std::move(columns));
   }
 
-  const std::vector<bool>& OutputSlots(
-      int obj, int out, std::map<std::pair<int, int>, std::vector<bool>>& memo) const {
+  const std::vector<IndexRange>& OutputColumns(
+      int obj, int out, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const {
     if (auto it = memo.find({obj, out}); it != memo.end()) return it->second;
-    std::vector<bool> slots(m_.state_layout_.size(), false);
+    std::vector<IndexRange> columns;
     const OutputInfo& info = iface(obj).outputs[out];
     if (info.source == OutputInfo::Source::kInput) {
-      AddInputSlots(obj, info.alias_of, slots, memo);
+      columns = InputColumns(obj, info.alias_of, memo);
+    } else if (info.source == OutputInfo::Source::kState) {
+      const int offset = state_offsets_[obj][info.alias_of];
+      columns.push_back({offset, offset + iface(obj).states[info.alias_of].spec.width});
     } else {
-      // A state view reads that state; a calculation may read every state of its object.
-      for (size_t s = 0; s < slots.size(); ++s) {
-        const StateSlot& slot = m_.state_layout_[s];
-        slots[s] = slot.object == obj &&
-                   (info.source == OutputInfo::Source::kCalc || slot.state == info.alias_of);
+      columns = Shifted(info.reads_states, OwnStates(obj));
+      for (int in : iface(obj).calcs[info.calc].inputs) {
+        const std::vector<IndexRange> from = InputColumns(obj, in, memo);
+        columns.insert(columns.end(), from.begin(), from.end());
       }
-      if (info.source == OutputInfo::Source::kCalc) {
-        for (int in : iface(obj).calcs[info.calc].inputs) AddInputSlots(obj, in, slots, memo);
-      }
+      columns = MergeRanges(std::move(columns));
     }
-    return memo[{obj, out}] = std::move(slots);
+    return memo[{obj, out}] = std::move(columns);
   }
 
   /// An input connected to exactly one whole or sliced output, unscaled: a view, no copy.

@@ -4,6 +4,8 @@
 #include <string>
 #include <utility>
 
+#include "runtime/jacobian_structure.h"
+
 namespace hawser {
 
 class OdeSystem {
@@ -15,6 +17,8 @@ class OdeSystem {
   virtual bool Rhs(double t, const double* x, double* xdot) = 0;
   /// Lower and upper half-bandwidth of df/dx (n-1, n-1 when unknown).
   virtual std::pair<int, int> Bandwidth() const { return {size() - 1, size() - 1}; }
+  /// The entries of df/dx that may be nonzero; nullptr when unknown (dense).
+  virtual const SparsityPattern* Sparsity() const { return nullptr; }
   /// Describes what went wrong in the last Rhs call that returned false (object, quantity).
   virtual std::string Diagnose() const { return {}; }
 };

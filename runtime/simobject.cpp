@@ -121,6 +121,34 @@ void SimObject::DeclareCalc(std::vector<Output> outputs, std::vector<Input> inpu
   interface_.calcs.push_back(std::move(calc));
 }
 
+namespace {
+
+/// Own state entries declared so far (the states concatenated in declaration order).
+int OwnStateEntries(const ObjectInterface& iface) {
+  int n = 0;
+  for (const auto& s : iface.states) n += s.spec.width;
+  return n;
+}
+
+}  // namespace
+
+void SimObject::DeclareInputReadBy(Input in, int first, int count) {
+  HAWSER_CHECK(first >= 0 && count >= 0 && first + count <= OwnStateEntries(interface_),
+               "DeclareInputReadBy: range outside the declared states");
+  auto& ranges = interface_.inputs.at(in.index).read_by;
+  if (!ranges) ranges.emplace();
+  ranges->push_back({first, first + count});
+}
+
+void SimObject::DeclareOutputReads(Output out, int first, int count) {
+  HAWSER_CHECK(first >= 0 && count >= 0 && first + count <= OwnStateEntries(interface_),
+               "DeclareOutputReads: range outside the declared states");
+  auto& info = interface_.outputs.at(out.index);
+  HAWSER_CHECK(info.source == OutputInfo::Source::kCalc, "DeclareOutputReads: not a calculation");
+  if (!info.reads_states) info.reads_states.emplace();
+  info.reads_states->push_back({first, first + count});
+}
+
 std::function<std::string(const double&)> AtLeast(double lo) {
   return [lo](const double& v) { return v >= lo ? "" : fmt::format("a value >= {}", lo); };
 }

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "runtime/errors.h"
+#include "runtime/jacobian_structure.h"
 
 namespace hawser {
 
@@ -84,12 +85,18 @@ struct ParamInfo {
 };
 struct InputInfo {
   PortSpec spec;
+  /// Own state entries whose derivatives read this input (SimObject::DeclareInputReadBy);
+  /// none = all of them.
+  std::optional<std::vector<IndexRange>> read_by;
 };
 struct OutputInfo {
   PortSpec spec;
   enum class Source { kCalc, kInput, kState } source = Source::kCalc;
   int calc = -1;      ///< Index into ObjectInterface::calcs when source == kCalc.
   int alias_of = -1;  ///< Input or state index when the output is a view of it.
+  /// For a calculated output: the own state entries it reads (SimObject::DeclareOutputReads);
+  /// none = all of them. Its calculation's inputs come on top.
+  std::optional<std::vector<IndexRange>> reads_states;
 };
 struct StateInfo {
   StateSpec spec;
@@ -194,6 +201,16 @@ class SimObject {
   void DeclareStateCoupling(int lower, int upper) {
     interface_.state_coupling = std::pair<int, int>(lower, upper);
   }
+  /// Optional, after the states: only the derivatives of own state entries [first, first +
+  /// count) read input `in` (directly, or through anything the object computes from it). May be
+  /// repeated to add ranges. Without it every own derivative is taken to read the input. With
+  /// it, a body attached to one end of a cable couples to that end's nodes only, and the
+  /// model's Jacobian stays sparse (and banded when the objects lie next to each other).
+  void DeclareInputReadBy(Input in, int first, int count);
+  /// Optional, after the states: calculated output `out` reads only own state entries [first,
+  /// first + count), besides the inputs of its calculation. May be repeated to add ranges.
+  /// Without it the output is taken to read every own state.
+  void DeclareOutputReads(Output out, int first, int count);
 
   // ---- Values (during calculations) ----
   double time() const { return *time_; }

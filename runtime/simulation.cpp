@@ -25,6 +25,7 @@ class InterruptibleSystem final : public OdeSystem {
     return inner_.Rhs(t, x, xdot);
   }
   std::pair<int, int> Bandwidth() const override { return inner_.Bandwidth(); }
+  const SparsityPattern* Sparsity() const override { return inner_.Sparsity(); }
   std::string Diagnose() const override { return inner_.Diagnose(); }
 
  private:
@@ -71,7 +72,10 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
     result.status = RunStatus::kFailed;
     result.message = e.what();
   }
-  if (integrator) result.stats = integrator->stats();
+  if (integrator) {
+    result.stats = integrator->stats();
+    result.linear_solver = integrator->linear_solver();
+  }
   result.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   sink.Finish(result);

@@ -39,6 +39,7 @@ struct RunResult {
   std::string message;
   SolverStats stats;
   std::string integrator;
+  std::string linear_solver;  ///< Integrator::linear_solver(): empty for fixed-step methods.
   double wall_seconds = 0.0;
   long rows = 0;
   double end_time = 0.0;  ///< Last time written.

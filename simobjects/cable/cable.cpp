@@ -158,6 +158,17 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   // column 6(i-1) (11 below) and row 6i+3 reaches column 6(i+1)+5 (8 above). The
   // DissipatedEnergy row reads every node, outside this band, harmlessly (cable.h).
   DeclareStateCoupling(11, 8);
+  // The ends reach the free nodes next to them only: node 1 (entries 0..5) reads end A, node
+  // N-1 (entries 6(N-2)..6(N-2)+5) end B, and ForceA/B read those nodes (the end node's tangent
+  // and its segment). Like the band, this leaves out the DissipatedEnergy row, which reads
+  // everything (see cable.h): a body attached to end A of one line and end B of another then
+  // keeps the Jacobian narrowly banded.
+  const int free_entries = 6 * (props_.elements - 1);
+  const int near_a = std::min(6, free_entries), near_b = std::max(0, free_entries - 6);
+  for (Input end_a : {pos_a_, vel_a_}) DeclareInputReadBy(end_a, 0, near_a);
+  for (Input end_b : {pos_b_, vel_b_}) DeclareInputReadBy(end_b, near_b, free_entries - near_b);
+  for (Output o : {force_a_, tension_a_}) DeclareOutputReads(o, 0, near_a);
+  for (Output o : {force_b_, tension_b_}) DeclareOutputReads(o, near_b, free_entries - near_b);
 
   const int n_elem = props_.elements;
   const double l0 = length_ / n_elem;

@@ -61,16 +61,21 @@
 //
 // State `Nodes` (6 (N - 1)): per internal node x, y, z, vx, vy, vz, node 1 first, so that the
 // Jacobian is banded (half-bandwidths 11 below and 8 above the diagonal; DeclareStateCoupling).
-// State `DissipatedEnergy` (1) follows the nodes. Its derivative reads every node, outside the
-// declared band, but no derivative reads it: the true Jacobian is block lower triangular with a
-// zero column for it, so the node block that the band holds is exact and the Newton iteration
-// for the nodes is unchanged; the energy's own correction lags them by one iteration.
+// The ends couple only to the free nodes next to them: end A to node 1, end B to node N-1, and
+// ForceA/B read only those nodes (DeclareInputReadBy, DeclareOutputReads), so a body at an end
+// adds a few entries to the model's Jacobian instead of filling it.
+// State `DissipatedEnergy` (1) follows the nodes. Its derivative reads every node and both
+// ends, outside the declared structure, but no derivative reads it: the true Jacobian is block
+// lower triangular with a zero column for it, so the node block that the structure holds is
+// exact and the Newton iteration for the nodes is unchanged; the energy's own correction lags
+// them by one iteration.
+//
 // Without an initial condition, the cable starts at rest on the elastic catenary between its
-// ends (catenary.h) with the grounded part on the seabed (when the lower end is within
-// 0.1 % of Length of SeabedDepth), or on the straight line between the ends when there is no
-// catenary (ends farther apart than the line reaches, vertically above each other, or a
-// line that floats); one line on stderr says which. Engine Settle="1" then finds the exact
-// static equilibrium of the discretised model.
+// ends (catenary.h) with the grounded part on the seabed (when the lower end is within 0.1 % of
+// Length of SeabedDepth), or on the straight line between the ends when there is no catenary
+// (ends farther apart than the line reaches, vertically above each other, or a line that
+// floats); one line on stderr says which. Engine Settle="1" then finds the exact static
+// equilibrium of the discretised model.
 #pragma once
 
 #include <vector>

@@ -146,3 +146,22 @@ TEST_CASE("configs/fhsim_signal_blocks.xml: clock, switched sine and linear mapp
 
 }  // namespace
 }  // namespace hawser::testing
+
+namespace hawser::testing {
+namespace {
+
+TEST_CASE("configs/cable_catenary_mooring.xml: auto picks KLU; the summary and .h5 say so") {
+  // 99 free nodes x 6 + DissipatedEnergy = 595 states; each node row reads its own node and its
+  // two neighbours, so the pattern fills about 3 % of the matrix and auto takes the sparse path.
+  const std::string out = WriteTempFile("mooring_solver.h5", "");
+  const CommandResult r = RunHawser(
+      fmt::format("run '{}/cable_catenary_mooring.xml' -o '{}'", kConfigs, out), kConfigs);
+  REQUIRE_MESSAGE(r.exit_code == 0, r.output);
+  CHECK_MESSAGE(r.output.find("(linear solver: sparse (KLU), ") != std::string::npos, r.output);
+  const CommandResult attr = RunCommand("/usr/bin/python3 -c \"import h5py; print(h5py.File('" +
+                                        out + "').attrs['linear_solver_used'])\"");
+  CHECK_MESSAGE(attr.output.starts_with("sparse (KLU), "), attr.output);
+}
+
+}  // namespace
+}  // namespace hawser::testing

@@ -68,9 +68,11 @@ class Ramp : public OdeSystem {
 /// Mode k, x_i = sin(k pi i / (n+1)), decays as exp(lambda t), lambda = -4 sin^2(k pi / (2(n+1))).
 class HeatChain : public OdeSystem {
  public:
-  explicit HeatChain(int n) : n_(n) {}
+  explicit HeatChain(int n)
+      : n_(n), pattern_(PatternOf(n, {{.offset = 0, .width = n, .band = std::pair{1, 1}}}, {})) {}
   int size() const override { return n_; }
   std::pair<int, int> Bandwidth() const override { return {1, 1}; }
+  const SparsityPattern* Sparsity() const override { return &pattern_; }
   bool Rhs(double /*t*/, const double* x, double* xdot) override {
     for (int i = 0; i < n_; ++i) {
       const double left = i > 0 ? x[i - 1] : 0.0;
@@ -87,6 +89,7 @@ class HeatChain : public OdeSystem {
 
  private:
   int n_;
+  SparsityPattern pattern_;
 };
 
 /// x' = -x until t_fail, then a non-finite derivative reported through Diagnose().
@@ -274,11 +277,13 @@ TEST_CASE("fixed-step methods land exactly on output times that are not step mul
   }
 }
 
-TEST_CASE("band solver on a tridiagonal system agrees with dense and the closed form") {
+TEST_CASE("band and sparse solvers on a tridiagonal system agree with dense and the closed form") {
   const int n = 20, k = 3;
   std::vector<SolverStats> stats;
   std::vector<std::vector<double>> results;
-  for (LinearSolverKind ls : {LinearSolverKind::kDense, LinearSolverKind::kBand}) {
+  std::vector<std::string> names;
+  for (LinearSolverKind ls :
+       {LinearSolverKind::kDense, LinearSolverKind::kBand, LinearSolverKind::kSparse}) {
     CAPTURE(ToString(ls));
     HeatChain system(n);
     EngineSettings settings = Settings(IntegratorKind::kCvodeBdf, 5.0, 1e-9);
@@ -293,14 +298,42 @@ TEST_CASE("band solver on a tridiagonal system agrees with dense and the closed 
     for (int i = 0; i < n; ++i) CHECK(std::abs(x[i] - system.Mode(k, i) * decay) < 1e-6);
     results.push_back(x);
     stats.push_back(integrator->stats());
+    names.push_back(integrator->linear_solver());
   }
-  // Same method and tolerances; only the Jacobian's storage differs, so the results agree far
-  // below the tolerance-driven error (1e-7 is 100 x RelTol).
-  for (int i = 0; i < n; ++i) CHECK(std::abs(results[0][i] - results[1][i]) < 1e-7);
-  // A finite-difference band Jacobian costs ml + mu + 1 = 3 RHS evaluations, a dense one n = 20:
-  // the band run must have used fewer, which shows the band solver was really attached.
-  CHECK(stats[1].jacobian_evals > 0);
-  CHECK(stats[1].rhs_evals < stats[0].rhs_evals);
+  // Same method and tolerances; only the Jacobian's storage (and for sparse its difference
+  // increments) differs, so the results agree far below the tolerance-driven error (1e-7 is
+  // 100 x RelTol).
+  for (int i = 0; i < n; ++i) {
+    CHECK(std::abs(results[0][i] - results[1][i]) < 1e-7);
+    CHECK(std::abs(results[0][i] - results[2][i]) < 1e-7);
+  }
+  CHECK(names[0] == "dense");
+  CHECK(names[1] == "band, half-bandwidths 1 and 1");
+  CHECK(names[2] == "sparse (KLU), 58 nonzeros, 3 column groups");  // 20 + 2 x 19 entries.
+  // A finite-difference band or colored Jacobian costs 3 RHS evaluations, a dense one n = 20:
+  // those runs must have used fewer, which shows their solver was really attached.
+  for (int s : {1, 2}) {
+    CHECK(stats[s].jacobian_evals > 0);
+    CHECK(stats[s].rhs_evals < stats[0].rhs_evals);
+  }
+}
+
+TEST_CASE("LinearSolver=auto: dense for small systems, sparse for large sparse ones") {
+  for (int n : {20, 40}) {
+    HeatChain system(n);
+    auto integrator = MakeIntegrator(system, Settings(IntegratorKind::kCvodeBdf, 1.0, 1e-8));
+    std::vector<double> x(n, 1.0);
+    integrator->Reset(0.0, x);
+    CHECK(integrator->linear_solver().starts_with(n < 32 ? "dense" : "sparse"));
+  }
+  // A system that knows no pattern gets dense, even when sparse is asked for.
+  Decay decay;
+  EngineSettings settings = Settings(IntegratorKind::kCvodeBdf, 1.0, 1e-8);
+  settings.linear_solver = LinearSolverKind::kSparse;
+  auto integrator = MakeIntegrator(decay, settings);
+  std::vector<double> x{1.0};
+  integrator->Reset(0.0, x);
+  CHECK(integrator->linear_solver() == "dense");
 }
 
 TEST_CASE("a non-finite derivative becomes a SimulationError with the Diagnose text") {
@@ -452,13 +485,13 @@ TEST_CASE("a system without states just advances time") {
 
 TEST_CASE("unusable settings are scenario errors at the Engine element") {
   Decay system;
-  SUBCASE("sparse and gmres linear solvers") {
-    for (LinearSolverKind ls : {LinearSolverKind::kSparse, LinearSolverKind::kGmres}) {
+  SUBCASE("the gmres linear solver") {
+    for (LinearSolverKind ls : {LinearSolverKind::kGmres}) {
       EngineSettings settings = Settings(IntegratorKind::kCvodeBdf, 1.0);
       settings.linear_solver = ls;
       CHECK_THROWS_WITH_AS(MakeIntegrator(system, settings),
                            ("test.xml:3: error: LinearSolver='" + ToString(ls) +
-                            "' is not available yet; expected auto, dense or band")
+                            "' is not available yet; expected auto, dense, band or sparse")
                                .c_str(),
                            ScenarioError);
     }

@@ -66,10 +66,12 @@ int Run(const RunRequest& request) {
     fmt::print("hawser: {} t = {} .. {}, {} rows -> {}\n", ToString(result.status),
                scenario.engine.output.start, result.end_time, result.rows, request.output);
     fmt::print(
-        "  {}: {} steps, {} RHS evaluations, {} Jacobians, {} linear-solver setups, "
+        "  {}{}: {} steps, {} RHS evaluations, {} Jacobians, {} linear-solver setups, "
         "{} error-test failures; wall time {:.3f} s\n",
-        result.integrator, st.steps, st.rhs_evals, st.jacobian_evals, st.linear_setups,
-        st.error_test_failures, result.wall_seconds);
+        result.integrator,
+        result.linear_solver.empty() ? "" : " (linear solver: " + result.linear_solver + ")",
+        st.steps, st.rhs_evals, st.jacobian_evals, st.linear_setups, st.error_test_failures,
+        result.wall_seconds);
   }
   switch (result.status) {
     case RunStatus::kCompleted:

@@ -151,7 +151,7 @@ TEST_CASE("Cable/Cable: the model's Jacobian band comes from the cable's declare
     CHECK(model->size() == 55);  // 9 nodes x 6 and DissipatedEnergy.
     CHECK(model->Bandwidth() == std::pair{11, 8});
   }
-  SUBCASE("a body at end B: its 6 states follow the cable's 55 and feed all cable rows") {
+  SUBCASE("a body at end B: its 6 states follow the cable's 55 and couple to the last node") {
     const std::string xml = ScenarioXml(
         R"(<Lib LibName="base" SimObject="Cable/Cable" Name="C" NumElements="10" Length="20"
  Diameter="0.1" MassPerLength="1" EA="1e5"/>
@@ -159,9 +159,17 @@ TEST_CASE("Cable/Cable: the model's Jacobian band comes from the cable's declare
         R"(<Connection C.PositionA="0,0,0" C.PositionB="B.Pos" C.VelocityB="B.Vel" B.Force="C.ForceB"/>)");
     auto model = Model::Assemble(LoadScenarioFromString(xml, "t.xml"), BuiltinRegistry());
     CHECK(model->size() == 61);
-    // Cable rows 0..54 read body columns 55..60 (upper 60); body rows 55..60 read cable
-    // columns from 0 (lower 60): the band is full and auto picks dense.
-    CHECK(model->Bandwidth() == std::pair{60, 60});
+    // End B is read by the last free node's rows 48..53 and the DissipatedEnergy row 54:
+    // they reach body columns up to 60 (upper 60 - 48 = 12). ForceB reads that node (columns
+    // 48..53) and end B itself, so body rows 55..60 reach back to column 48 (lower 12). Without
+    // the cable's DeclareInputReadBy/DeclareOutputReads every cable row would read the body and
+    // the band would be full (60, 60).
+    CHECK(model->Bandwidth() == std::pair{12, 12});
+    const SparsityPattern& p = *model->Sparsity();
+    CHECK(p.Contains(60, 48));        // Body velocity row <- last free node's x.
+    CHECK_FALSE(p.Contains(60, 47));  // ... and not the node before it.
+    CHECK(p.Contains(53, 55));        // Last free node <- body position.
+    CHECK_FALSE(p.Contains(47, 55));
   }
 }
 
