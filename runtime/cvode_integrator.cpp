@@ -7,6 +7,7 @@
 #include <sunlinsol/sunlinsol_band.h>
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunlinsol/sunlinsol_klu.h>
+#include <sunlinsol/sunlinsol_spgmr.h>
 #include <sunmatrix/sunmatrix_band.h>
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
@@ -159,11 +160,6 @@ CvodeIntegrator::CvodeIntegrator(OdeSystem& system, const EngineSettings& settin
         "CvodeIntegrator: integrator must be cvode-bdf or cvode-adams, not " +
         ToString(settings.integrator));
   }
-  if (settings.linear_solver == LinearSolverKind::kGmres) {
-    throw ScenarioError(loc, fmt::format("LinearSolver='{}' is not available yet; expected auto, "
-                                         "dense, band or sparse",
-                                         ToString(settings.linear_solver)));
-  }
   if (!(settings.abs_tol >= 0) || !(settings.rel_tol >= 0) ||
       (settings.abs_tol == 0 && settings.rel_tol == 0)) {
     throw ScenarioError(loc, fmt::format("AbsTol={} and RelTol={} cannot be used; expected both >= "
@@ -253,7 +249,8 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
   // Newton iteration (CVODE's default) for both methods, with a direct linear solver: sparse
   // (KLU on colored differences over the model's pattern, one right-hand side per column
   // group), band (CVODE's finite-difference Jacobian: lower + upper + 1 right-hand sides,
-  // O(n (lower + upper)^2) per factorisation) or dense (n right-hand sides, O(n^3)).
+  // O(n (lower + upper)^2) per factorisation) or dense (n right-hand sides, O(n^3)); or
+  // matrix-free GMRES.
   const LinearSolverKind kind = ChooseLinearSolver();
   if (kind == LinearSolverKind::kBand) {
     auto [lower, upper] = system_.Bandwidth();
@@ -274,6 +271,13 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
     if (sun->linear_solver == nullptr) throw SimulationError("CVODE set-up failed: SUNLinSol_KLU");
     linear_solver_text_ =
         fmt::format("sparse (KLU), {} nonzeros, {} column groups", nnz, colored_->groups());
+  } else if (kind == LinearSolverKind::kGmres) {
+    // Matrix-free: CVODE's difference-quotient Jacobian-times-vector, no preconditioner, so it
+    // suits large systems that are only mildly stiff.
+    sun->linear_solver = SUNLinSol_SPGMR(sun->y, SUN_PREC_NONE, 0, sun->ctx);
+    if (sun->linear_solver == nullptr)
+      throw SimulationError("CVODE set-up failed: SUNLinSol_SPGMR");
+    linear_solver_text_ = "GMRES, matrix-free, no preconditioner";
   } else {
     sun->matrix = SUNDenseMatrix(n_, n_, sun->ctx);
     if (sun->matrix == nullptr) throw SimulationError("CVODE set-up failed: SUNDenseMatrix");
