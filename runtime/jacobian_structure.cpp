@@ -32,6 +32,12 @@ SparsityPattern PatternOf(int n, const std::vector<OwnBlock>& own,
   std::vector<std::vector<IndexRange>> column_rows(n);
   for (int j = 0; j < n; ++j) column_rows[j].push_back({j, j + 1});
   for (const OwnBlock& b : own) {
+    if (!b.entries.empty()) {
+      for (const auto& [row, column] : b.entries) {
+        column_rows[b.offset + column].push_back({b.offset + row, b.offset + row + 1});
+      }
+      continue;
+    }
     const int last = b.offset + b.width;
     const auto [lower, upper] = b.band.value_or(std::pair(b.width, b.width));
     // Row i reads column j when i - lower <= j <= i + upper, so column j is read by rows

@@ -19,11 +19,13 @@ struct IndexRange {
 };
 
 /// An object's own states: entries [offset, offset + width) of x, whose derivatives depend on
-/// each other within the declared band (lower, upper), or densely when none is declared.
+/// each other at the declared entries (row, column), numbered within the block; else within the
+/// declared band (lower, upper); else densely.
 struct OwnBlock {
   int offset = 0;
   int width = 0;
   std::optional<std::pair<int, int>> band;
+  std::vector<std::pair<int, int>> entries;
 };
 
 /// Every row of `rows` may depend on every column of `columns`.

@@ -493,7 +493,8 @@ class Model::Builder {
     for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
       const OwnBlock block = OwnStates(obj);
       if (block.width == 0) continue;
-      own.push_back({block.offset, block.width, iface(obj).state_coupling});
+      own.push_back(
+          {block.offset, block.width, iface(obj).state_coupling, iface(obj).state_entries});
       for (size_t in = 0; in < iface(obj).inputs.size(); ++in) {
         const std::vector<IndexRange> columns = InputColumns(obj, in, memo);
         for (const IndexRange& rows : Shifted(iface(obj).inputs[in].read_by, block)) {

@@ -126,6 +126,9 @@ struct ObjectInterface {
   /// state numbering (its states concatenated in declaration order); none = dense. Set by
   /// SimObject::DeclareStateCoupling.
   std::optional<std::pair<int, int>> state_coupling;
+  /// The pairs (row, column) of SimObject::DeclareStateEntries; when not empty, they replace
+  /// state_coupling.
+  std::vector<std::pair<int, int>> state_entries;
 };
 
 /// What a SimObject's constructor receives: its name and the parameter values written for it.
@@ -200,6 +203,13 @@ class SimObject {
   /// derived by the model from the wiring, not declared here.
   void DeclareStateCoupling(int lower, int upper) {
     interface_.state_coupling = std::pair<int, int>(lower, upper);
+  }
+  /// Optional, instead of DeclareStateCoupling: the derivative of own state entry `row` depends
+  /// on own state entry `column` only for the pairs (row, column) listed (entries numbered as
+  /// for DeclareStateCoupling). For objects whose band is mostly empty, e.g. x' = v rows that
+  /// read one entry: the sparse solver then stores and factors only these.
+  void DeclareStateEntries(std::vector<std::pair<int, int>> entries) {
+    interface_.state_entries = std::move(entries);
   }
   /// Optional, after the states: only the derivatives of own state entries [first, first +
   /// count) read input `in` (directly, or through anything the object computes from it). May be

@@ -157,7 +157,20 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   // Node i's acceleration reads nodes i-1..i+1: in the 6-per-node layout, row 6i+5 reaches
   // column 6(i-1) (11 below) and row 6i+3 reaches column 6(i+1)+5 (8 above). The
   // DissipatedEnergy row reads every node, outside this band, harmlessly (cable.h).
-  DeclareStateCoupling(11, 8);
+  // Exactly: Pos' = Vel reads one entry, and a node's acceleration reads the positions and
+  // velocities of itself and its two neighbours (within the band above: 11 below, 8 above).
+  std::vector<std::pair<int, int>> entries;
+  const int free_nodes = props_.elements - 1;
+  for (int i = 0; i < free_nodes; ++i) {
+    const int o = 6 * i;
+    for (int k = 0; k < 3; ++k) entries.push_back({o + k, o + 3 + k});
+    for (int j = std::max(0, i - 1); j <= std::min(free_nodes - 1, i + 1); ++j) {
+      for (int r = 3; r < 6; ++r) {
+        for (int c = 0; c < 6; ++c) entries.push_back({o + r, 6 * j + c});
+      }
+    }
+  }
+  DeclareStateEntries(std::move(entries));
   // The ends reach the free nodes next to them only: node 1 (entries 0..5) reads end A, node
   // N-1 (entries 6(N-2)..6(N-2)+5) end B, and ForceA/B read those nodes (the end node's tangent
   // and its segment). Like the band, this leaves out the DissipatedEnergy row, which reads

@@ -60,7 +60,8 @@
 // logged or wired); CalcDerivatives reads only the power computed with the forces.
 //
 // State `Nodes` (6 (N - 1)): per internal node x, y, z, vx, vy, vz, node 1 first, so that the
-// Jacobian is banded (half-bandwidths 11 below and 8 above the diagonal; DeclareStateCoupling).
+// Jacobian is banded (half-bandwidths 11 below and 8 above the diagonal) and sparse: Pos' = Vel
+// reads one entry, a node's acceleration its own and its neighbours' 18 (DeclareStateEntries).
 // The ends couple only to the free nodes next to them: end A to node 1, end B to node N-1, and
 // ForceA/B read only those nodes (DeclareInputReadBy, DeclareOutputReads), so a body at an end
 // adds a few entries to the model's Jacobian instead of filling it.

@@ -35,6 +35,15 @@ TEST_CASE("PatternOf and BandwidthOf: own bands, dense blocks and couplings") {
   CHECK(narrow.nonzeros() == 12 + 2 * 11 + 4);  // Tridiagonal + the 2 x 2 coupling.
   CHECK(narrow.Contains(10, 1));
   CHECK_FALSE(narrow.Contains(9, 0));
+  // Declared entries replace the band: x' = v, v' = -x - v for one oscillator (own entries (0,1),
+  // (1,0), (1,1)) at offset 2 of a 4-state system.
+  const SparsityPattern listed = PatternOf(
+      4, {{.offset = 2, .width = 2, .band = std::pair{1, 1}, .entries = {{0, 1}, {1, 0}, {1, 1}}}},
+      {});
+  CHECK(listed.nonzeros() == 4 + 2);  // The diagonal (always) and (2,3), (3,2).
+  CHECK(listed.Contains(2, 3));
+  CHECK(listed.Contains(3, 2));
+  CHECK_FALSE(listed.Contains(1, 2));
   // The diagonal is always there, even for states nothing declares.
   const SparsityPattern empty = PatternOf(3, {}, {});
   CHECK(empty.nonzeros() == 3);
