@@ -205,10 +205,12 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   pos_.assign(3 * nodes, 0.0);
   vel_.assign(3 * nodes, 0.0);
   force_.assign(3 * nodes, 0.0);
+  tangent_.assign(3 * nodes, 0.0);
   seg_tension_.assign(n_elem, 0.0);
   e_pos_ = pos_;
   e_vel_ = vel_;
   e_force_ = force_;
+  e_tangent_ = tangent_;
   e_tension_ = seg_tension_;
 }
 
@@ -232,7 +234,7 @@ void Cable::GatherNodes(std::vector<double>& pos, std::vector<double>& vel) cons
 void Cable::Calc() {
   const int n = props_.elements;
   GatherNodes(pos_, vel_);
-  CableNodeForces(props_, pos_, vel_, in3(current_), seg_tension_, force_, &power_);
+  CableNodeForces(props_, pos_, vel_, in3(current_), tangent_, seg_tension_, force_, &power_);
   out3(force_a_) = Eigen::Map<const Eigen::Vector3d>(force_.data());
   out3(force_b_) = Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * n);
   out(tension_a_)[0] = out3(force_a_).norm();
@@ -244,7 +246,7 @@ void Cable::Calc() {
 void Cable::CalcEnergy() {
   GatherNodes(e_pos_, e_vel_);
   double power = 0.0;
-  CableNodeForces(props_, e_pos_, e_vel_, in3(current_), e_tension_, e_force_, &power);
+  CableNodeForces(props_, e_pos_, e_vel_, in3(current_), e_tangent_, e_tension_, e_force_, &power);
   const CableEnergy e = CableEnergies(props_, e_pos_, e_vel_);
   out(kinetic_energy_)[0] = e.kinetic;
   out(potential_energy_)[0] = e.potential;
@@ -258,8 +260,9 @@ void Cable::CalcDerivatives() {
   std::span<double> dx = derivative(nodes_);
   for (int i = 1; i < n; ++i) {
     const int o = 6 * (i - 1);
-    const Eigen::Vector3d acc = NodeAcceleration(
-        props_, NodeTangent(pos_, i, n), Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * i));
+    const Eigen::Vector3d acc =
+        NodeAcceleration(props_, Eigen::Map<const Eigen::Vector3d>(tangent_.data() + 3 * i),
+                         Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * i));
     for (int k = 0; k < 3; ++k) {
       dx[o + k] = x[o + 3 + k];
       dx[o + 3 + k] = acc[k];

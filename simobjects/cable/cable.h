@@ -108,8 +108,8 @@ class Cable final : public SimObject {
   State nodes_, dissipated_energy_;
   double power_ = 0.0;  ///< DissipatedPower at the state of the last Calc().
   // Work arrays, sized once (no allocation in the right-hand side).
-  std::vector<double> pos_, vel_, force_, seg_tension_;
-  std::vector<double> e_pos_, e_vel_, e_force_, e_tension_;  // CalcEnergy's.
+  std::vector<double> pos_, vel_, force_, tangent_, seg_tension_;
+  std::vector<double> e_pos_, e_vel_, e_force_, e_tangent_, e_tension_;  // CalcEnergy's.
 };
 
 }  // namespace hawser

@@ -64,8 +64,9 @@ Eigen::Vector3d NodeAcceleration(const CableProperties& p, const Eigen::Vector3d
                                  const Eigen::Vector3d& force);
 
 /// All node forces of the cable. `pos` and `vel` hold the N + 1 nodes (ends included, 3 values
-/// each). Writes each segment's tension to `tension` (N) and the total force on each node
-/// (tensions plus NodeExternalForce) to `force` (3 (N + 1)): for the end nodes that is the force
+/// each). Writes each node's NodeTangent to `tangent` (3 (N + 1)), each segment's tension to
+/// `tension` (N) and the total force on each node (tensions plus NodeExternalForce) to `force`
+/// (3 (N + 1)): for the end nodes that is the force
 /// the cable applies to the object attached there. When `dissipated` is given, stores the
 /// power lost by the whole cable [W]: drag and seabed of every node (end halves included, see
 /// NodeExternalForce) and per segment T dl/dt - k max(0, l - l0) dl/dt, the tension's work on
@@ -74,7 +75,7 @@ Eigen::Vector3d NodeAcceleration(const CableProperties& p, const Eigen::Vector3d
 /// stretched segment that shortens fast, (k (l - l0) + c dl/dt) dl/dt > 0 on a slack one.
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const Eigen::Vector3d& current,
-                     std::span<double> tension, std::span<double> force,
+                     std::span<double> tangent, std::span<double> tension, std::span<double> force,
                      double* dissipated = nullptr);
 
 /// The energies of a cable, for the balance d/dt (kinetic + potential + dissipated) = power
