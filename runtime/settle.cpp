@@ -1,53 +1,68 @@
 #include "runtime/settle.h"
 
 #include <fmt/format.h>
-#include <nvector/nvector_serial.h>
-#include <sundials/sundials_context.h>
-#include <sunlinsol/sunlinsol_band.h>
-#include <sunlinsol/sunlinsol_dense.h>
-#include <sunmatrix/sunmatrix_band.h>
-#include <sunmatrix/sunmatrix_dense.h>
 
+#include <Eigen/SparseCore>
+#include <Eigen/SparseLU>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
 
+#include "runtime/colored_jacobian.h"
 #include "runtime/errors.h"
 
 namespace hawser {
 namespace {
 
-/// The SUNDIALS objects of one linear solve, freed in reverse order.
-struct LinearSystem {
-  SUNContext ctx = nullptr;
-  N_Vector x = nullptr, b = nullptr;
-  SUNMatrix a = nullptr;
-  SUNLinearSolver ls = nullptr;
-  bool banded = false;
-  int lower = 0, upper = 0;
+/// The entries of df/dx settle works on: the system's pattern, else its band, else dense.
+SparsityPattern PatternFor(const OdeSystem& system) {
+  if (const SparsityPattern* p = system.Sparsity()) return *p;
+  const int n = system.size();
+  auto [lower, upper] = system.Bandwidth();
+  return PatternOf(n, {{.offset = 0, .width = n, .band = std::pair(lower, upper)}}, {});
+}
 
-  LinearSystem(int n, int lower_bw, int upper_bw) : lower(lower_bw), upper(upper_bw) {
-    banded = 2 * (lower + upper + 1) < n;
-    if (SUNContext_Create(nullptr, &ctx) != 0) throw SimulationError("settle: SUNContext_Create");
-    x = N_VNew_Serial(n, ctx);
-    b = N_VNew_Serial(n, ctx);
-    a = banded ? SUNBandMatrix(n, upper, lower, ctx) : SUNDenseMatrix(n, n, ctx);
-    if (x == nullptr || b == nullptr || a == nullptr)
-      throw SimulationError("settle: out of memory");
-    ls = banded ? SUNLinSol_Band(x, a, ctx) : SUNLinSol_Dense(x, a, ctx);
-    if (ls == nullptr || SUNLinSolInitialize(ls) != 0)
-      throw SimulationError("settle: linear solver");
+/// I / dtau - J on the pattern, in Eigen's compressed column storage, whose values line up with
+/// the pattern's (rows ascending in each column), factored by SparseLU (COLAMD ordering; the
+/// symbolic analysis is done once).
+class IterationMatrix {
+ public:
+  explicit IterationMatrix(const SparsityPattern& p) : m_(p.n, p.n), diagonal_(p.n, -1) {
+    std::vector<Eigen::Triplet<double>> entries;
+    entries.reserve(p.nonzeros());
+    for (int j = 0; j < p.n; ++j) {
+      for (int k = p.column_start[j]; k < p.column_start[j + 1]; ++k) {
+        entries.emplace_back(p.rows[k], j, 0.0);
+        if (p.rows[k] == j) diagonal_[j] = k;
+      }
+    }
+    m_.setFromTriplets(entries.begin(), entries.end());
+    m_.makeCompressed();
+    lu_.analyzePattern(m_);
   }
-  ~LinearSystem() {
-    if (ls != nullptr) static_cast<void>(SUNLinSolFree(ls));
-    if (a != nullptr) SUNMatDestroy(a);
-    if (b != nullptr) N_VDestroy(b);
-    if (x != nullptr) N_VDestroy(x);
-    if (ctx != nullptr) static_cast<void>(SUNContext_Free(&ctx));
+
+  /// Factors I / dtau - J for the Jacobian values `jac`; a held row i becomes x_i = 0.
+  bool Factor(const std::vector<double>& jac, double dtau, const std::vector<bool>& held,
+              const SparsityPattern& p) {
+    double* v = m_.valuePtr();
+    for (size_t k = 0; k < jac.size(); ++k) v[k] = held[p.rows[k]] ? 0.0 : -jac[k];
+    for (int i = 0; i < p.n; ++i) v[diagonal_[i]] += held[i] ? 1.0 : 1.0 / dtau;
+    lu_.factorize(m_);
+    return lu_.info() == Eigen::Success;
   }
-  LinearSystem(const LinearSystem&) = delete;
-  LinearSystem& operator=(const LinearSystem&) = delete;
+  /// Solves with the last factorisation; false when the result is not finite.
+  bool Solve(const std::vector<double>& b, std::vector<double>& x) {
+    Eigen::Map<const Eigen::VectorXd> rhs(b.data(), static_cast<Eigen::Index>(b.size()));
+    Eigen::Map<Eigen::VectorXd>(x.data(), static_cast<Eigen::Index>(x.size())) = lu_.solve(rhs);
+    return lu_.info() == Eigen::Success &&
+           std::all_of(x.begin(), x.end(), [](double d) { return std::isfinite(d); });
+  }
+
+ private:
+  Eigen::SparseMatrix<double> m_;
+  std::vector<int> diagonal_;  ///< Position of each diagonal entry in the values.
+  Eigen::SparseLU<Eigen::SparseMatrix<double>, Eigen::COLAMDOrdering<int>> lu_;
 };
 
 /// max_i |v_i| over the states not held (see Settle).
@@ -97,47 +112,30 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
     throw SimulationError(
         fmt::format("settle: non-finite value at the initial state: {}", system.Diagnose()));
   }
-  auto [lower, upper] = system.Bandwidth();
-  lower = std::clamp(lower, 0, n - 1);
-  upper = std::clamp(upper, 0, n - 1);
-  LinearSystem lin(n, lower, upper);
-  r.banded = lin.banded;
-  const int groups = lin.banded ? lower + upper + 1 : n;
+  ColoredJacobian jacobian(PatternFor(system));
+  const SparsityPattern& pattern = jacobian.pattern();
+  r.column_groups = jacobian.groups();
+  IterationMatrix matrix(pattern);
   const double sqrt_eps = std::sqrt(std::numeric_limits<double>::epsilon());
+  const auto counted_rhs = [&](const double* at, double* out) {
+    ++r.rhs_evals;
+    if (!system.Rhs(t, at, out)) return false;
+    return std::all_of(out, out + n, [](double v) { return std::isfinite(v); });
+  };
 
   double dtau = 1e-2;
   std::vector<bool> held(n, false);
   double res = MaxNorm(f, held);
   std::vector<double> best = x;
   double best_res = res;
-  std::vector<double> inc(n);
+  std::vector<double> inc(n), jac(pattern.nonzeros()), b(n), dx(n), correction(n);
   for (r.iterations = 0; r.iterations < options.max_iterations; ++r.iterations) {
-    // Finite-difference Jacobian, columns j = g, g + groups, ... perturbed together (their
-    // rows do not overlap inside the band).
-    SUNMatZero(lin.a);
+    // Finite-difference Jacobian on the pattern, one evaluation per column group.
     ++r.jacobian_evals;
-    for (int g = 0; g < groups; ++g) {
-      x_pert = x;
-      for (int j = g; j < n; j += groups) {
-        inc[j] = sqrt_eps * std::max(std::abs(x[j]), 1.0);
-        x_pert[j] += inc[j];
-      }
-      if (!rhs(x_pert, f_pert)) {
-        return finish(fmt::format("settle failed: non-finite value while forming the Jacobian: {}",
-                                  system.Diagnose()));
-      }
-      for (int j = g; j < n; j += groups) {
-        const int i0 = lin.banded ? std::max(0, j - upper) : 0;
-        const int i1 = lin.banded ? std::min(n - 1, j + lower) : n - 1;
-        for (int i = i0; i <= i1; ++i) {
-          const double d = (f_pert[i] - f[i]) / inc[j];
-          if (lin.banded) {
-            SM_ELEMENT_B(lin.a, i, j) = -d;
-          } else {
-            SM_ELEMENT_D(lin.a, i, j) = -d;
-          }
-        }
-      }
+    for (int j = 0; j < n; ++j) inc[j] = sqrt_eps * std::max(std::abs(x[j]), 1.0);
+    if (!jacobian.Evaluate(counted_rhs, x, f, inc, jac)) {
+      return finish(fmt::format("settle failed: non-finite value while forming the Jacobian: {}",
+                                system.Diagnose()));
     }
     // A state no derivative depends on (a zero column: an accumulator such as a
     // DissipatedEnergy) cannot be moved towards f = 0; its row would read dx_j = f_j dtau, huge
@@ -145,20 +143,17 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
     // steers dtau. Hold it (row j of the system becomes dx_j = 0) and leave it out of the
     // residual; at rest its f vanishes anyway. Found on the first Jacobian (the structure does
     // not change). The grouped differences can leave a spurious diagonal entry in such a column
-    // when its own derivative reads columns outside the declared band (Cable/Cable's
+    // when its own derivative reads columns outside the declared pattern (Cable/Cable's
     // DissipatedEnergy): a column whose off-diagonal entries are all zero is checked alone.
     if (r.iterations == 0) {
       for (int j = 0; j < n; ++j) {
-        const int i0 = lin.banded ? std::max(0, j - upper) : 0;
-        const int i1 = lin.banded ? std::min(n - 1, j + lower) : n - 1;
         bool candidate = true;
-        for (int i = i0; i <= i1 && candidate; ++i) {
-          if (i != j && (lin.banded ? SM_ELEMENT_B(lin.a, i, j) : SM_ELEMENT_D(lin.a, i, j)) != 0.0)
-            candidate = false;
+        for (int k = pattern.column_start[j]; k < pattern.column_start[j + 1] && candidate; ++k) {
+          if (pattern.rows[k] != j && jac[k] != 0.0) candidate = false;
         }
         if (!candidate) continue;
         x_pert = x;
-        x_pert[j] += sqrt_eps * std::max(std::abs(x[j]), 1.0);
+        x_pert[j] += inc[j];
         if (!rhs(x_pert, f_pert)) {
           return finish(fmt::format(
               "settle failed: non-finite value while forming the Jacobian: {}", system.Diagnose()));
@@ -167,36 +162,15 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
       }
       res = best_res = MaxNorm(f, held);
     }
-    for (int i = 0; i < n; ++i) {
-      if (!held[i]) continue;
-      const int j0 = lin.banded ? std::max(0, i - lower) : 0;
-      const int j1 = lin.banded ? std::min(n - 1, i + upper) : n - 1;
-      for (int j = j0; j <= j1; ++j) {
-        (lin.banded ? SM_ELEMENT_B(lin.a, i, j) : SM_ELEMENT_D(lin.a, i, j)) = 0.0;
-      }
-    }
     // Pseudo-time steps on this Jacobian until one is accepted.
     bool accepted = false;
     double step_norm = 0.0;
     for (int attempt = 0; attempt < 30 && !accepted; ++attempt) {
-      SUNMatrix m = SUNMatClone(lin.a);
-      if (m == nullptr || SUNMatCopy(lin.a, m) != 0) throw SimulationError("settle: out of memory");
-      for (int i = 0; i < n; ++i) {
-        const double diagonal = held[i] ? 1.0 : 1.0 / dtau;
-        if (lin.banded) {
-          SM_ELEMENT_B(m, i, i) += diagonal;
-        } else {
-          SM_ELEMENT_D(m, i, i) += diagonal;
-        }
-      }
-      double* b = N_VGetArrayPointer(lin.b);
       for (int i = 0; i < n; ++i) b[i] = held[i] ? 0.0 : f[i];
-      const bool solved =
-          SUNLinSolSetup(lin.ls, m) == 0 && SUNLinSolSolve(lin.ls, m, lin.x, lin.b, 0.0) == 0;
-      const double* dx = N_VGetArrayPointer(lin.x);
+      const bool solved = matrix.Factor(jac, dtau, held, pattern) && matrix.Solve(b, dx);
       if (solved) {
         for (int i = 0; i < n; ++i) x_new[i] = x[i] + dx[i];
-        step_norm = StepNorm(dx, x, options);
+        step_norm = StepNorm(dx.data(), x, options);
       }
       const bool finite = solved && rhs(x_new, f_new);
       const double res_new =
@@ -212,10 +186,8 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
       bool ok = finite && res_new <= 2.0 * res;
       if (finite && !ok) {
         for (int i = 0; i < n; ++i) b[i] = held[i] ? 0.0 : f_new[i] - dx[i] / dtau;
-        ok = SUNLinSolSolve(lin.ls, m, lin.x, lin.b, 0.0) == 0 &&
-             StepNorm(N_VGetArrayPointer(lin.x), x, options) <= step_norm;
+        ok = matrix.Solve(b, correction) && StepNorm(correction.data(), x, options) <= step_norm;
       }
-      SUNMatDestroy(m);
       if (ok) {
         accepted = true;
         const double ratio = res_new > 0.0 ? res / res_new : 10.0;
@@ -234,10 +206,9 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
           x = best;
           r.residual = best_res;
           return finish(
-              fmt::format("settled to static equilibrium in {} iterations ({} {} Jacobians, {} RHS "
-                          "evaluations), residual max|f| = {:.3g}",
-                          r.iterations, r.jacobian_evals, lin.banded ? "banded" : "dense",
-                          r.rhs_evals, best_res));
+              fmt::format("settled to static equilibrium in {} iterations ({} Jacobians of {} "
+                          "column groups, {} RHS evaluations), residual max|f| = {:.3g}",
+                          r.iterations, r.jacobian_evals, r.column_groups, r.rhs_evals, best_res));
         }
       } else {
         dtau /= 4.0;

@@ -3,11 +3,12 @@
 // Pseudo-transient continuation (Kelley & Keyes 1998): implicit Euler steps in a pseudo time
 // tau on x' = f(t0, x), with time t0 frozen,
 //   (I / dtau - J) dx = f(x),   x <- x + dx,
-// where J = df/dx is a finite-difference Jacobian, banded when the system's bandwidth is small
-// (OdeSystem::Bandwidth()), and dtau grows as the residual falls (switched evolution
-// relaxation, dtau <- dtau max(1.5, min(10, |f_old| / |f_new|))), so that the iteration turns
-// into Newton's method near the equilibrium. Implicit Euler damps every mode, so the start may
-// be far from equilibrium (e.g. a straight cable). A step is accepted when the residual max|f|
+// where J = df/dx is a finite-difference Jacobian on the system's sparsity pattern
+// (OdeSystem::Sparsity(), else its band), one evaluation of f per column group
+// (ColoredJacobian), factored by Eigen's SparseLU, and dtau grows as the residual falls (switched
+// evolution relaxation, dtau <- dtau max(1.5, min(10, |f_old| / |f_new|))), so that the iteration
+// turns into Newton's method near the equilibrium. Implicit Euler damps every mode, so the start
+// may be far from equilibrium (e.g. a straight cable). A step is accepted when the residual max|f|
 // at most doubles, or when it passes the natural monotonicity test (Deuflhard 2004): the
 // simplified Newton correction of the implicit Euler equation at the new state, solved with the
 // same factored matrix, (I / dtau - J)^-1 (f(x_new) - dx / dtau), is no longer than the step dx
@@ -48,8 +49,8 @@ struct SettleResult {
   /// max_i |f_i(x)| at the returned state over the states not held, in the states' units per s.
   double residual = 0.0;
   double wall_seconds = 0.0;
-  bool banded = false;  ///< Whether the Jacobian was banded.
-  std::string message;  ///< One line for the user.
+  int column_groups = 0;  ///< RHS evaluations per Jacobian (ColoredJacobian).
+  std::string message;    ///< One line for the user.
 };
 
 /// Moves x towards a state where f(t, x) = 0. Returns the state with the smallest residual

@@ -14,38 +14,19 @@
 #include <string>
 #include <vector>
 
-#include "runtime/settle.h"
 #include "tests/simobjects/scenario_test_util.h"
+#include "tests/simobjects/settled_config.h"
 
 namespace hawser::test {
 namespace {
 
 const char* const kConfig = HAWSER_SOURCE_DIR "/configs/cable_buoyed_line.xml";
 
-/// The first three values of output `port` of object `name`, after EvaluateOutputs.
-Eigen::Vector3d Output3(const Model& model, const std::string& name, const std::string& port) {
-  const SimObject* object = model.FindObject(name);
-  REQUIRE(object != nullptr);
-  const auto& outputs = object->interface().outputs;
-  for (size_t o = 0; o < outputs.size(); ++o) {
-    if (outputs[o].spec.name == port) {
-      const auto v = object->output_view(static_cast<int>(o));
-      return {v[0], v[1], v[2]};
-    }
-  }
-  FAIL("no output ", name, ".", port);
-  return {};
-}
-
 }  // namespace
 
 TEST_CASE("configs/cable_buoyed_line.xml settles: the lines' end forces balance the buoy") {
-  Scenario scenario = LoadScenario(kConfig);
-  auto model = Model::Assemble(scenario, BuiltinRegistry());
-  const double t0 = scenario.engine.output.start;
-  std::vector<double> x = model->InitialState(t0);
-  const SettleResult r = Settle(*model, t0, x);  // Default weights: 1e-6 absolute and relative.
-  REQUIRE_MESSAGE(r.converged, r.message);
+  const SettledConfig s = SettleConfig(kConfig);
+  const SettleResult& r = s.result;
   // max|f| in m/s (position rows) and m/s^2 (velocity rows). 1e-6 is 4e4 times below where the
   // old iteration stalled and far below what the run's AbsTol = 1e-5 resolves.
   constexpr double kResidualTol = 1e-6;
@@ -56,9 +37,7 @@ TEST_CASE("configs/cable_buoyed_line.xml settles: the lines' end forces balance 
   const double m = 2000.0, d = 3.0, rho = 1025.0, g = 9.81, ca = 0.5;
   const double volume = std::numbers::pi * d * d * d / 6.0;
   const double net_buoyancy = rho * g * volume - m * g;  // 122.5 kN upwards.
-  REQUIRE(model->EvaluateOutputs(t0, x.data()));
-  const Eigen::Vector3d lines =
-      Output3(*model, "Lower", "ForceB") + Output3(*model, "Upper", "ForceA");
+  const Eigen::Vector3d lines = s.Output3("Lower", "ForceB") + s.Output3("Upper", "ForceA");
   // Static balance: lines + net buoyancy e_z = 0. The buoy's acceleration rows are within the
   // residual, so the imbalance is at most (m + Ca rho V) kResidualTol ~ 9e-3 N (7e-8 of the
   // net buoyancy).
@@ -68,9 +47,9 @@ TEST_CASE("configs/cable_buoyed_line.xml settles: the lines' end forces balance 
   CHECK(std::abs(lines.z() + net_buoyancy) < force_tol);
   // Both lines are taut at the buoy (not a trivial balance of zeros): each pulls with more than
   // a tenth of the net buoyancy.
-  CHECK(Output3(*model, "Lower", "ForceB").norm() > 0.1 * net_buoyancy);
-  CHECK(Output3(*model, "Upper", "ForceA").norm() > 0.1 * net_buoyancy);
-  const Eigen::Vector3d pos = Output3(*model, "Buoy", "Pos");
+  CHECK(s.Output3("Lower", "ForceB").norm() > 0.1 * net_buoyancy);
+  CHECK(s.Output3("Upper", "ForceA").norm() > 0.1 * net_buoyancy);
+  const Eigen::Vector3d pos = s.Output3("Buoy", "Pos");
   CHECK(pos.z() + 0.5 * d < 0.0);  // Fully submerged, as the closed form assumes.
 }
 

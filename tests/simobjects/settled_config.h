@@ -1,0 +1,53 @@
+// A config from configs/ assembled and brought to static equilibrium (runtime/settle.h), with
+// its outputs evaluated there: for tests that check an equilibrium against closed forms.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <Eigen/Dense>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/model.h"
+#include "runtime/settle.h"
+#include "simobjects/register_base.h"
+
+namespace hawser::test {
+
+struct SettledConfig {
+  std::unique_ptr<Model> model;
+  std::vector<double> x;
+  SettleResult result;
+
+  /// Value `i` of output `port` of object `name` at the settled state.
+  double Output(const std::string& name, const std::string& port, int i = 0) const {
+    const SimObject* object = model->FindObject(name);
+    REQUIRE(object != nullptr);
+    const auto& outputs = object->interface().outputs;
+    for (size_t o = 0; o < outputs.size(); ++o) {
+      if (outputs[o].spec.name == port) return object->output_view(static_cast<int>(o))[i];
+    }
+    FAIL("no output ", name, ".", port);
+    return 0.0;
+  }
+  Eigen::Vector3d Output3(const std::string& name, const std::string& port) const {
+    return {Output(name, port, 0), Output(name, port, 1), Output(name, port, 2)};
+  }
+};
+
+/// Loads `path`, settles it with Settle's default weights (1e-6 absolute and relative) and
+/// evaluates the outputs; requires convergence.
+inline SettledConfig SettleConfig(const std::string& path) {
+  SettledConfig s;
+  Scenario scenario = LoadScenario(path);
+  s.model = Model::Assemble(scenario, BuiltinRegistry());
+  const double t0 = scenario.engine.output.start;
+  s.x = s.model->InitialState(t0);
+  s.result = Settle(*s.model, t0, s.x);
+  REQUIRE_MESSAGE(s.result.converged, s.result.message);
+  REQUIRE(s.model->EvaluateOutputs(t0, s.x.data()));
+  return s;
+}
+
+}  // namespace hawser::test
