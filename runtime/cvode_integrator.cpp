@@ -124,7 +124,11 @@ struct CvodeCallbacks {
       const bool ok = self->colored_->Evaluate(
           f, std::span<const double>(yv, n), std::span<const double>(N_VGetArrayPointer(fy), n),
           inc, std::span<double>(SUNSparseMatrix_Data(jac), p.nonzeros()));
-      return ok ? 0 : 1;  // Recoverable: CVODE retries with a smaller step.
+      if (ok) return 0;
+      std::string why = self->system_.Diagnose();
+      if (why.empty()) why = "the right-hand side returned a non-finite value";
+      self->non_finite_text_ = fmt::format("non-finite value at t = {} (Jacobian): {}", t, why);
+      return 1;  // Recoverable: CVODE retries with a smaller step.
     } catch (...) {
       self->rhs_exception_ = std::current_exception();
       return -1;

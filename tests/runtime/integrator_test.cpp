@@ -108,9 +108,12 @@ class FailsAfter : public OdeSystem {
   std::string Diagnose() const override {
     return "object 'Blob' (Test/Blob): state 'x' rate is NaN";
   }
+  /// So that LinearSolver="sparse" takes its own path (colored differences and KLU).
+  const SparsityPattern* Sparsity() const override { return &pattern_; }
 
  private:
   double t_fail_;
+  SparsityPattern pattern_ = PatternOf(1, {}, {});
 };
 
 struct RhsBoom : std::runtime_error {
@@ -341,30 +344,37 @@ TEST_CASE("LinearSolver=auto: dense for small systems, sparse for large sparse o
 
 TEST_CASE("a non-finite derivative becomes a SimulationError with the Diagnose text") {
   for (IntegratorKind kind : kAllKinds) {
-    CAPTURE(ToString(kind));
-    FailsAfter system(1.0);
-    auto integrator = MakeIntegrator(system, Settings(kind, 2.0, 1e-8, 0.1));
-    std::vector<double> x{1.0};
-    integrator->Reset(0.0, x);
-    integrator->AdvanceTo(0.5, x);
-    // Before the failure the solution is normal: CVODE (RelTol 1e-8) and RK4 (h = 0.1, error
-    // ~ 1e-7) within 1e-4 relative; Euler (0.9^5 vs e^-0.5, 2.6 % low) within 5 %.
-    CHECK(x[0] ==
-          doctest::Approx(std::exp(-0.5)).epsilon(kind == IntegratorKind::kEuler ? 5e-2 : 1e-4));
-    try {
-      integrator->AdvanceTo(2.0, x);
-      FAIL("no SimulationError");
-    } catch (const SimulationError& e) {
-      const std::string message = e.what();
-      MESSAGE(message);
-      CHECK(message.find("object 'Blob' (Test/Blob): state 'x' rate is NaN") != std::string::npos);
-      CHECK(message.find("non-finite value at t = 1") != std::string::npos);
-      if (kind == IntegratorKind::kCvodeBdf || kind == IntegratorKind::kCvodeAdams) {
-        CHECK(message.find("solver failed at t = ") == 0);
-        CHECK(message.find("CV_") != std::string::npos);
-        // Past t = 1 no step can succeed: CVODE shrinks h until t + h == t, and the integrator
-        // must give up there rather than take MaxSteps (500000) steps of zero length.
-        CHECK(integrator->stats().steps < 1000);
+    for (LinearSolverKind ls : {LinearSolverKind::kAuto, LinearSolverKind::kSparse}) {
+      if (ls == LinearSolverKind::kSparse && kind != IntegratorKind::kCvodeBdf) continue;
+      CAPTURE(ToString(kind));
+      CAPTURE(ToString(ls));
+      FailsAfter system(1.0);
+      EngineSettings settings = Settings(kind, 2.0, 1e-8, 0.1);
+      settings.linear_solver = ls;
+      auto integrator = MakeIntegrator(system, settings);
+      std::vector<double> x{1.0};
+      integrator->Reset(0.0, x);
+      integrator->AdvanceTo(0.5, x);
+      // Before the failure the solution is normal: CVODE (RelTol 1e-8) and RK4 (h = 0.1, error
+      // ~ 1e-7) within 1e-4 relative; Euler (0.9^5 vs e^-0.5, 2.6 % low) within 5 %.
+      CHECK(x[0] ==
+            doctest::Approx(std::exp(-0.5)).epsilon(kind == IntegratorKind::kEuler ? 5e-2 : 1e-4));
+      try {
+        integrator->AdvanceTo(2.0, x);
+        FAIL("no SimulationError");
+      } catch (const SimulationError& e) {
+        const std::string message = e.what();
+        MESSAGE(message);
+        CHECK(message.find("object 'Blob' (Test/Blob): state 'x' rate is NaN") !=
+              std::string::npos);
+        CHECK(message.find("non-finite value at t = 1") != std::string::npos);
+        if (kind == IntegratorKind::kCvodeBdf || kind == IntegratorKind::kCvodeAdams) {
+          CHECK(message.find("solver failed at t = ") == 0);
+          CHECK(message.find("CV_") != std::string::npos);
+          // Past t = 1 no step can succeed: CVODE shrinks h until t + h == t, and the integrator
+          // must give up there rather than take MaxSteps (500000) steps of zero length.
+          CHECK(integrator->stats().steps < 1000);
+        }
       }
     }
   }
