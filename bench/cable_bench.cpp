@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
       "x = {:.2f} m ({:.2f} m grounded)\n\n",
       sol->horizontal_tension, sol->vertical_tension, tdx - 470.0, sol->grounded_length);
   fmt::print(
-      "Settled fairlead force vs N (Settle: pseudo-transient continuation, band Jacobian)\n");
+      "Settled fairlead force vs N (Settle: pseudo-transient continuation, sparse Jacobian)\n");
   fmt::print("{:>5} {:>12} {:>10} {:>12} {:>10} {:>14} {:>6} {:>8} {:>10}\n", "N", "H [N]", "err H",
              "V [N]", "err V", "first clear x", "iters", "RHS", "time [ms]");
   std::vector<int> sizes =
