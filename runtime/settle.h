@@ -12,18 +12,21 @@
 // at most doubles, or when it passes the natural monotonicity test (Deuflhard 2004): the
 // simplified Newton correction of the implicit Euler equation at the new state, solved with the
 // same factored matrix, (I / dtau - J)^-1 (f(x_new) - dx / dtau), is no longer than the step dx
-// in the weighted norm of SettleOptions. Otherwise, or when a value is not finite, the step is
-// retried with dtau / 4. The second test matters for stiff springs that turn, such as cable
-// segments with a large EA on a slack mooring line: a linear step along a soft swinging mode
-// stretches each turning segment to second order (l0 theta^2 / 2), and with EA / l0 ~ 1e8 N/m
-// that stretch is a force error that multiplies max|f| a thousandfold although the next step
-// removes it with a sub-millimetre displacement. Judged by max|f| alone, such steps were all
-// rejected and dtau stayed too small to damp the soft mode (configs/cable_buoyed_line.xml
-// stalled at max|f| ~ 0.04).
-// At equilibrium f = 0: velocities and accelerations vanish, so the model starts at rest. A
-// state that no derivative depends on (a zero column of J, e.g. a DissipatedEnergy accumulator)
-// keeps its value: the iteration cannot move it towards f = 0, and its f (a power) vanishes at
-// rest anyway.
+// in the weighted norm of SettleOptions. Otherwise damped steps x + lambda dx (lambda = 1/2,
+// 1/4, 1/8) are tried on the same factored matrix with Deuflhard's test for damped Newton
+// steps, |dx_bar(lambda)| <= (1 - lambda / 4) |dx|, keeping dtau; only when all fail (or values
+// are not finite) is the step retried with dtau / 4. The monotonicity test matters for stiff
+// springs that turn, such as cable segments with a large EA on a slack mooring line: a linear step
+// along a soft swinging mode stretches each turning segment to second order (l0 theta^2 / 2), and
+// with EA / l0 ~ 1e8 N/m that stretch is a force error that multiplies max|f| a thousandfold
+// although the next step removes it with a sub-millimetre displacement. Judged by max|f| alone,
+// such steps were all rejected and dtau stayed too small to damp the soft mode
+// (configs/cable_buoyed_line.xml stalled at max|f| ~ 0.04). The damped steps matter for far starts
+// (a buoy metres from its equilibrium, slack segments), where full steps failed both tests and dtau
+// chattered at ~1e-3. At equilibrium f = 0: velocities and accelerations vanish, so the model
+// starts at rest. A state that no derivative depends on (a zero column of J, e.g. a
+// DissipatedEnergy accumulator) keeps its value: the iteration cannot move it towards f = 0, and
+// its f (a power) vanishes at rest anyway.
 #pragma once
 
 #include <string>

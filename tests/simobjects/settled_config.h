@@ -36,11 +36,10 @@ struct SettledConfig {
   }
 };
 
-/// Loads `path`, settles it with Settle's default weights (1e-6 absolute and relative) and
-/// evaluates the outputs; requires convergence.
-inline SettledConfig SettleConfig(const std::string& path) {
+/// Settles `scenario` with Settle's default weights (1e-6 absolute and relative) and evaluates
+/// the outputs; requires convergence.
+inline SettledConfig SettleScenario(const Scenario& scenario) {
   SettledConfig s;
-  Scenario scenario = LoadScenario(path);
   s.model = Model::Assemble(scenario, BuiltinRegistry());
   const double t0 = scenario.engine.output.start;
   s.x = s.model->InitialState(t0);
@@ -48,6 +47,10 @@ inline SettledConfig SettleConfig(const std::string& path) {
   REQUIRE_MESSAGE(s.result.converged, s.result.message);
   REQUIRE(s.model->EvaluateOutputs(t0, s.x.data()));
   return s;
+}
+
+inline SettledConfig SettleConfig(const std::string& path) {
+  return SettleScenario(LoadScenario(path));
 }
 
 }  // namespace hawser::test
