@@ -1,5 +1,5 @@
 // The structure of a model's Jacobian df/dx: which derivatives can depend on which states.
-// The model derives it from each object's declarations (SimObject::DeclareStateCoupling,
+// The model derives it from each object's declarations (SimObject::DeclareStateEntries,
 // DeclareInputReadBy, DeclareOutputReads) and from the wiring: an input that reads (through any
 // chain of direct-feedthrough outputs) states of another object makes the derivatives that read
 // that input depend on those states. From the pattern come the band that CVODE's band solver

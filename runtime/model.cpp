@@ -100,7 +100,7 @@ std::vector<double> Model::InitialState(double t0) {
   return x_;
 }
 
-std::pair<int, int> Model::Bandwidth() const { return bandwidth_; }
+std::pair<int, int> Model::Bandwidth() const { return BandwidthOf(sparsity_); }
 
 const SimObject* Model::FindObject(const std::string& name) const {
   for (const auto& o : objects_)

@@ -75,8 +75,7 @@ class Model final : public OdeSystem {
   std::vector<SimObject*> with_states_;
   std::vector<std::string> wiring_;
   std::string diagnosis_;
-  SparsityPattern sparsity_;             ///< Of df/dx, from the declarations and the wiring.
-  std::pair<int, int> bandwidth_{0, 0};  ///< Of sparsity_.
+  SparsityPattern sparsity_;  ///< Of df/dx, from the declarations and the wiring.
 };
 
 }  // namespace hawser

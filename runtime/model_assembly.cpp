@@ -54,7 +54,6 @@ class Model::Builder {
     OrderEvaluation();
     LayOutBuffers();
     m_.sparsity_ = JacobianPattern();
-    m_.bandwidth_ = BandwidthOf(m_.sparsity_);
   }
 
  private:
@@ -493,8 +492,7 @@ class Model::Builder {
     for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
       const OwnBlock block = OwnStates(obj);
       if (block.width == 0) continue;
-      own.push_back(
-          {block.offset, block.width, iface(obj).state_coupling, iface(obj).state_entries});
+      own.push_back({block.offset, block.width, std::nullopt, iface(obj).state_entries});
       for (size_t in = 0; in < iface(obj).inputs.size(); ++in) {
         const std::vector<IndexRange> columns = InputColumns(obj, in, memo);
         for (const IndexRange& rows : Shifted(iface(obj).inputs[in].read_by, block)) {
@@ -508,13 +506,8 @@ class Model::Builder {
   /// The entries of x holding `obj`'s states (contiguous, in declaration order).
   OwnBlock OwnStates(int obj) const {
     OwnBlock b;
-    bool first = true;
-    for (const StateSlot& slot : m_.state_layout_) {
-      if (slot.object != obj) continue;
-      if (first) b.offset = slot.offset;
-      first = false;
-      b.width += slot.width;
-    }
+    if (!state_offsets_[obj].empty()) b.offset = state_offsets_[obj][0];
+    for (const StateInfo& s : iface(obj).states) b.width += s.spec.width;
     return b;
   }
 

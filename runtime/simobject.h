@@ -122,12 +122,9 @@ struct ObjectInterface {
   std::vector<OutputInfo> outputs;
   std::vector<StateInfo> states;
   std::vector<CalcInfo> calcs;
-  /// Half-bandwidths (lower, upper) of d(own derivatives)/d(own states), in the object's own
-  /// state numbering (its states concatenated in declaration order); none = dense. Set by
-  /// SimObject::DeclareStateCoupling.
-  std::optional<std::pair<int, int>> state_coupling;
-  /// The pairs (row, column) of SimObject::DeclareStateEntries; when not empty, they replace
-  /// state_coupling.
+  /// The entries (row, column) of d(own derivatives)/d(own states) that may be nonzero, in the
+  /// object's own state numbering (its states concatenated in declaration order); empty =
+  /// dense. Set by SimObject::DeclareStateEntries.
   std::vector<std::pair<int, int>> state_entries;
 };
 
@@ -195,19 +192,13 @@ class SimObject {
   /// Binds `fn` to compute `outputs`, reading only `inputs` (and states, parameters, time).
   void DeclareCalc(std::vector<Output> outputs, std::vector<Input> inputs, std::function<void()> fn,
                    CalcRole role = CalcRole::kSignal);
-  /// Optional: the derivative of own state entry i depends on own state entries j only for
-  /// i - lower <= j <= i + upper (entries numbered across the object's states in declaration
-  /// order). A lumped-mass cable with its nodes in order declares a small band, so that the
-  /// model's Jacobian is banded (Model::Bandwidth) and CVODE's band solver applies. Without it
-  /// every derivative is taken to depend on every own state. Dependence through inputs is
-  /// derived by the model from the wiring, not declared here.
-  void DeclareStateCoupling(int lower, int upper) {
-    interface_.state_coupling = std::pair<int, int>(lower, upper);
-  }
-  /// Optional, instead of DeclareStateCoupling: the derivative of own state entry `row` depends
-  /// on own state entry `column` only for the pairs (row, column) listed (entries numbered as
-  /// for DeclareStateCoupling). For objects whose band is mostly empty, e.g. x' = v rows that
-  /// read one entry: the sparse solver then stores and factors only these.
+  /// Optional: the derivative of own state entry `row` depends on own state entry `column` only
+  /// for the pairs (row, column) listed (entries numbered across the object's states in
+  /// declaration order). Without it every derivative is taken to depend on every own state. A
+  /// lumped-mass cable lists its x' = v rows (one entry) and each node's acceleration (its own
+  /// and its neighbours' nodes): the model's Jacobian is then sparse and, with the nodes in
+  /// order, banded. Dependence through inputs is derived by the model from the wiring, not
+  /// declared here.
   void DeclareStateEntries(std::vector<std::pair<int, int>> entries) {
     interface_.state_entries = std::move(entries);
   }
