@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,20 @@ inline MemorySink Run(const std::string& xml) {
   MemorySink sink = RunScenarioText(xml, BuiltinRegistry());
   REQUIRE_MESSAGE(sink.result().status == RunStatus::kCompleted, sink.result().message);
   return sink;
+}
+
+/// The current values of output `port` of object `object` (as of the model's last evaluation);
+/// fails the test when there is no such object or output.
+inline std::span<const double> OutputOf(const Model& model, const std::string& object,
+                                        const std::string& port) {
+  const SimObject* o = model.FindObject(object);
+  REQUIRE_MESSAGE(o != nullptr, "no object " << object);
+  const auto& outputs = o->interface().outputs;
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    if (outputs[k].spec.name == port) return o->output_view(static_cast<int>(k));
+  }
+  FAIL("no output " << object << "." << port);
+  return {};
 }
 
 /// The diagnostics ("test.xml:LINE: error: ...") assembling the scenario reports, "" if none.

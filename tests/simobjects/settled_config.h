@@ -12,6 +12,7 @@
 #include "runtime/model.h"
 #include "runtime/settle.h"
 #include "simobjects/register_base.h"
+#include "tests/simobjects/scenario_test_util.h"
 
 namespace hawser::test {
 
@@ -22,14 +23,7 @@ struct SettledConfig {
 
   /// Value `i` of output `port` of object `name` at the settled state.
   double Output(const std::string& name, const std::string& port, int i = 0) const {
-    const SimObject* object = model->FindObject(name);
-    REQUIRE(object != nullptr);
-    const auto& outputs = object->interface().outputs;
-    for (size_t o = 0; o < outputs.size(); ++o) {
-      if (outputs[o].spec.name == port) return object->output_view(static_cast<int>(o))[i];
-    }
-    FAIL("no output ", name, ".", port);
-    return 0.0;
+    return OutputOf(*model, name, port)[i];
   }
   Eigen::Vector3d Output3(const std::string& name, const std::string& port) const {
     return {Output(name, port, 0), Output(name, port, 1), Output(name, port, 2)};

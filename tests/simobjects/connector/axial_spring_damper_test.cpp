@@ -12,14 +12,7 @@ namespace {
 /// An axial spring-damper "S" with literal kinematics inputs, evaluated once at t = 0.
 struct Evaluated {
   std::unique_ptr<Model> model;
-  double Get(const std::string& port, int i = 0) const {
-    const SimObject& s = *model->FindObject("S");
-    const auto& outputs = s.interface().outputs;
-    for (size_t k = 0; k < outputs.size(); ++k)
-      if (outputs[k].spec.name == port) return s.output_view(static_cast<int>(k))[i];
-    FAIL("no output " << port);
-    return 0.0;
-  }
+  double Get(const std::string& port, int i = 0) const { return OutputOf(*model, "S", port)[i]; }
 };
 
 Evaluated EvaluateAtStart(const std::string& params, const std::string& connections) {

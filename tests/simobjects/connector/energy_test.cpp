@@ -53,14 +53,7 @@ Result Evaluate(const std::string& lib, const Pose& a, const Pose& b) {
       LoadScenarioFromString(ScenarioXml(objects, connections), "test.xml"), BuiltinRegistry());
   std::vector<double> x = model->InitialState(0.0);
   REQUIRE(model->EvaluateOutputs(0.0, x.data()));
-  const SimObject& s = *model->FindObject("S");
-  auto get = [&](const std::string& port) {
-    const auto& outputs = s.interface().outputs;
-    for (size_t k = 0; k < outputs.size(); ++k)
-      if (outputs[k].spec.name == port) return s.output_view(static_cast<int>(k));
-    FAIL("no output " << port);
-    return std::span<double>();
-  };
+  auto get = [&](const std::string& port) { return OutputOf(*model, "S", port); };
   auto get3 = [&](const std::string& port) {
     return Eigen::Vector3d(get(port)[0], get(port)[1], get(port)[2]);
   };
