@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "runtime/model.h"
-#include "runtime/scenario.h"
-#include "runtime/settle.h"
+#include "runtime/model/model.h"
+#include "runtime/scenario/scenario.h"
 #include "runtime/simulation.h"
+#include "runtime/solve/settle.h"
 #include "simobjects/cable/catenary.h"
 #include "simobjects/register_base.h"
 #include "tests/simobjects/cable/reference_line.h"

@@ -9,10 +9,10 @@
 #include <fstream>
 #include <thread>
 
-#include "runtime/csv_sink.h"
-#include "runtime/hdf5_sink.h"
+#include "runtime/output/csv_sink.h"
+#include "runtime/output/hdf5_sink.h"
 #include "runtime/simulation.h"
-#include "runtime/sweep_runner.h"
+#include "runtime/sweep/sweep_runner.h"
 #include "simobjects/register_base.h"
 
 namespace hawser {

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "runtime/integrator.h"
-#include "runtime/model.h"
-#include "runtime/scenario.h"
+#include "runtime/model/model.h"
+#include "runtime/scenario/scenario.h"
+#include "runtime/solve/integrator.h"
 #include "simobjects/register_base.h"
 
 namespace hawser {

@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "runtime/settle.h"
+#include "runtime/solve/settle.h"
 
 namespace hawser {
 

@@ -5,8 +5,8 @@
 #include <atomic>
 #include <functional>
 
-#include "runtime/model.h"
-#include "runtime/sink.h"
+#include "runtime/model/model.h"
+#include "runtime/output/sink.h"
 
 namespace hawser {
 

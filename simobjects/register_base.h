@@ -1,7 +1,7 @@
 // The built-in SimObject library ("base").
 #pragma once
 
-#include "runtime/registry.h"
+#include "hawser/registry.h"
 
 namespace hawser {
 

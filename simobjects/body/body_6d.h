@@ -25,7 +25,7 @@
 // line). Material, Mesh and Scale are FhSim's visual parameters: accepted and ignored.
 #pragma once
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

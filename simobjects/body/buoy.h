@@ -11,7 +11,7 @@
 // read no input, so a buoy breaks algebraic loops between cables.
 #pragma once
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

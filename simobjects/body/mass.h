@@ -9,7 +9,7 @@
 // Gravity is not applied here; Body/3DBody (body_3d.h) is the same body with gravity.
 #pragma once
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

@@ -81,7 +81,7 @@
 
 #include <vector>
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 #include "simobjects/cable/cable_physics.h"
 
 namespace hawser {

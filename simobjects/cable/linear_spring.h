@@ -14,7 +14,7 @@
 // as not finite, and the run stops naming this object.
 #pragma once
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

@@ -12,7 +12,7 @@
 
 #include <Eigen/Geometry>
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 #include "simobjects/connector/rotation_math.h"
 
 namespace hawser {

@@ -11,7 +11,7 @@
 // Per element; units: Out has In's unit per second.
 #pragma once
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

@@ -13,7 +13,7 @@
 
 #include <vector>
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

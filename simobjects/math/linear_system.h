@@ -12,7 +12,7 @@
 // position does; write D as zeros, not as a tiny number, to get this.
 #pragma once
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

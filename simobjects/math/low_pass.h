@@ -8,7 +8,7 @@
 // steady has no start-up transient (FhSim's choice is not documented; this is hawser's).
 #pragma once
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

@@ -7,7 +7,7 @@
 // Horner's rule. Out depends directly on In.
 #pragma once
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

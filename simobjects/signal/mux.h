@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

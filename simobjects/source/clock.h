@@ -5,7 +5,7 @@
 // No inputs, no states, no parameters. FhSim's clock has the same output name.
 #pragma once
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

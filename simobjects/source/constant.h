@@ -5,7 +5,7 @@
 // No inputs, no states. The unit is whatever the receiving input expects ("-" here).
 #pragma once
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

@@ -16,7 +16,7 @@
 // is not documented).
 #pragma once
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

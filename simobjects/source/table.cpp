@@ -6,7 +6,7 @@
 #include <cctype>
 #include <fstream>
 
-#include "runtime/value_parse.h"
+#include "hawser/value_parse.h"
 
 namespace hawser {
 

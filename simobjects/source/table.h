@@ -14,7 +14,7 @@
 
 #include <vector>
 
-#include "runtime/simobject.h"
+#include "hawser/simobject.h"
 
 namespace hawser {
 

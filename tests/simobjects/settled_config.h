@@ -1,4 +1,4 @@
-// A config from configs/ assembled and brought to static equilibrium (runtime/settle.h), with
+// A config from configs/ assembled and brought to static equilibrium (runtime/solve/settle.h), with
 // its outputs evaluated there: for tests that check an equilibrium against closed forms.
 #pragma once
 
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/model.h"
-#include "runtime/settle.h"
+#include "runtime/model/model.h"
+#include "runtime/solve/settle.h"
 #include "simobjects/register_base.h"
 #include "tests/simobjects/scenario_test_util.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/scenario.h"
+#include "runtime/scenario/scenario.h"
 
 namespace hawser::cli {
 

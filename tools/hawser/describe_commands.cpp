@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "runtime/model.h"
-#include "runtime/sink.h"
+#include "runtime/model/model.h"
+#include "runtime/output/sink.h"
 #include "simobjects/register_base.h"
 #include "tools/hawser/commands.h"
 

@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "runtime/errors.h"
+#include "hawser/errors.h"
 
 namespace hawser::cli {
 

@@ -4,7 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <optional>
 
-#include "runtime/errors.h"
+#include "hawser/errors.h"
 #include "tools/hawser/commands.h"
 #include "tools/hawser/log_tee.h"
 #include "tools/hawser/sweep_command.h"

@@ -12,7 +12,7 @@
 #include <mutex>
 #include <thread>
 
-#include "runtime/sweep_runner.h"
+#include "runtime/sweep/sweep_runner.h"
 #include "tools/hawser/commands.h"
 #include "tools/hawser/sweep_command.h"
 

@@ -5,8 +5,8 @@
 #include <csignal>
 #include <memory>
 
-#include "runtime/csv_sink.h"
-#include "runtime/hdf5_sink.h"
+#include "runtime/output/csv_sink.h"
+#include "runtime/output/hdf5_sink.h"
 #include "runtime/simulation.h"
 #include "simobjects/register_base.h"
 #include "tools/hawser/commands.h"

@@ -1,5 +1,5 @@
 // `hawser sweep SCENARIO --set NAME=VALUES ... -o sweep.h5`: many runs of one scenario, on
-// threads (-j N) or MPI ranks (mpirun -n K), into one HDF5 file (runtime/sweep_file.h).
+// threads (-j N) or MPI ranks (mpirun -n K), into one HDF5 file (runtime/sweep/sweep_file.h).
 #include "tools/hawser/sweep_command.h"
 
 #include <fmt/format.h>
@@ -12,8 +12,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "runtime/model.h"
-#include "runtime/sweep_runner.h"
+#include "runtime/model/model.h"
+#include "runtime/sweep/sweep_runner.h"
 #include "simobjects/register_base.h"
 #include "tools/hawser/commands.h"
 

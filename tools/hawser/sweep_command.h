@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/sweep.h"
-#include "runtime/sweep_file.h"
+#include "runtime/sweep/sweep.h"
+#include "runtime/sweep/sweep_file.h"
 
 namespace hawser::cli {
 

@@ -1,4 +1,4 @@
-// configs/cable_buoyed_line.xml settles (runtime/settle.h): two Cable/Cable lines holding a
+// configs/cable_buoyed_line.xml settles (runtime/solve/settle.h): two Cable/Cable lines holding a
 // Body/Buoy. Checked against the buoy's own force balance, in closed form from its parameters,
 // and by running the config as shipped: from equilibrium the buoy stays put. (Before Settle's
 // natural monotonicity test the iteration stalled at max|f| ~ 0.04 and the buoy then drifted

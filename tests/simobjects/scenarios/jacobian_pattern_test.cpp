@@ -1,6 +1,6 @@
 // The Jacobian pattern a model derives from the SimObjects' declarations and the wiring
-// (runtime/jacobian_structure.h) holds every entry of df/dx that is not zero, for every example
-// in configs/. Independent check: perturbing state j changes f_i only if f_i reads x_j; a
+// (runtime/model/jacobian_structure.h) holds every entry of df/dx that is not zero, for every
+// example in configs/. Independent check: perturbing state j changes f_i only if f_i reads x_j; a
 // derivative that does not read x_j is computed by the same operations on the same values and
 // comes out bit-identical. So every f_i that changes at all must be an entry of the pattern.
 #include <doctest/doctest.h>
@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/model.h"
-#include "runtime/scenario.h"
+#include "runtime/model/model.h"
+#include "runtime/scenario/scenario.h"
 #include "simobjects/register_base.h"
 
 namespace hawser::test {

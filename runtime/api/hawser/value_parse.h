@@ -1,0 +1,28 @@
+// Parsing attribute text into typed values. Numbers may be expressions (muparser: `2*pi`,
+// `sqrt(2)/2`, `1e-3`), so that derived parameters follow swept variables.
+#pragma once
+
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+#include "hawser/errors.h"
+
+namespace hawser {
+
+/// `what` names the value in messages, e.g. "parameter 'Stiffness' of M". All throw ScenarioError
+/// at `loc` with "<what>: '<text>' is not <kind>; expected <form>".
+double ParseNumber(const std::string& text, const SourceLocation& loc, const std::string& what);
+long ParseInteger(const std::string& text, const SourceLocation& loc, const std::string& what);
+bool ParseBool(const std::string& text, const SourceLocation& loc, const std::string& what);
+/// "1,2,3" (spaces allowed around elements). A single number is a vector of length 1.
+std::vector<double> ParseVector(const std::string& text, const SourceLocation& loc,
+                                const std::string& what);
+/// Rows separated by ';', elements by ',': "0,1;-0.5,-2". Rows must have equal length.
+Eigen::MatrixXd ParseMatrix(const std::string& text, const SourceLocation& loc,
+                            const std::string& what);
+
+/// Trims ASCII white space at both ends.
+std::string Trim(const std::string& s);
+
+}  // namespace hawser

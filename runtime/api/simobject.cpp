@@ -1,0 +1,162 @@
+#include "hawser/simobject.h"
+
+#include "hawser/check.h"
+
+namespace hawser {
+
+std::string ParamKindName(ParamKind k) {
+  switch (k) {
+    case ParamKind::kNumber:
+      return "number";
+    case ParamKind::kInteger:
+      return "integer";
+    case ParamKind::kBool:
+      return "bool";
+    case ParamKind::kString:
+      return "string";
+    case ParamKind::kVector:
+      return "vector";
+    case ParamKind::kMatrix:
+      return "matrix";
+  }
+  return "?";
+}
+
+SimObject::SimObject(ObjectArgs& args)
+    : name_(args.name), type_(args.type), loc_(args.loc), args_(&args), describe_(args.describe) {}
+
+ScenarioError SimObject::Error(const std::string& message) const {
+  return ScenarioError(loc_, fmt::format("{} ({}): {}", name_, type_, message));
+}
+
+const std::pair<std::string, SourceLocation>* SimObject::FindValue(const std::string& name) {
+  HAWSER_CHECK(args_ != nullptr, "parameters are declared in the constructor only");
+  auto it = args_->values.find(name);
+  return it == args_->values.end() ? nullptr : &it->second;
+}
+
+void SimObject::AddParamInfo(ParamInfo info) {
+  for (const auto& p : interface_.params)
+    HAWSER_CHECK(p.name != info.name, "parameter declared twice");
+  interface_.params.push_back(std::move(info));
+}
+
+void SimObject::DeclareIgnoredParameter(const std::string& name, const std::string& doc) {
+  ParamInfo info;
+  info.name = name;
+  info.doc = doc;
+  info.kind = "any";
+  info.ignored = true;
+  AddParamInfo(std::move(info));
+}
+
+Input SimObject::DeclareInput(PortSpec spec) {
+  for (const auto& p : interface_.inputs)
+    HAWSER_CHECK(p.spec.name != spec.name, "input declared twice");
+  HAWSER_CHECK(spec.width >= 0, "invalid declaration");
+  HAWSER_CHECK(!spec.fallback || static_cast<int>(spec.fallback->size()) == spec.width,
+               "invalid declaration");
+  interface_.inputs.push_back({std::move(spec)});
+  inputs_.emplace_back();
+  input_connected_.push_back(false);
+  return Input{static_cast<int>(interface_.inputs.size()) - 1};
+}
+
+static void AssertNewOutput(const ObjectInterface& iface, const PortSpec& spec) {
+  for (const auto& p : iface.outputs)
+    HAWSER_CHECK(p.spec.name != spec.name, "output declared twice");
+  (void)iface;
+  (void)spec;
+}
+
+Output SimObject::DeclareOutput(PortSpec spec) {
+  AssertNewOutput(interface_, spec);
+  interface_.outputs.push_back({std::move(spec), OutputInfo::Source::kCalc, -1, -1});
+  outputs_.emplace_back();
+  return Output{static_cast<int>(interface_.outputs.size()) - 1};
+}
+
+Output SimObject::DeclareOutputFromInput(PortSpec spec, Input input) {
+  AssertNewOutput(interface_, spec);
+  HAWSER_CHECK(spec.width == interface_.inputs.at(input.index).spec.width, "invalid declaration");
+  interface_.outputs.push_back({std::move(spec), OutputInfo::Source::kInput, -1, input.index});
+  outputs_.emplace_back();
+  return Output{static_cast<int>(interface_.outputs.size()) - 1};
+}
+
+Output SimObject::DeclareOutputFromState(PortSpec spec, State state) {
+  AssertNewOutput(interface_, spec);
+  HAWSER_CHECK(spec.width == interface_.states.at(state.index).spec.width, "invalid declaration");
+  interface_.outputs.push_back({std::move(spec), OutputInfo::Source::kState, -1, state.index});
+  outputs_.emplace_back();
+  return Output{static_cast<int>(interface_.outputs.size()) - 1};
+}
+
+State SimObject::DeclareState(StateSpec spec) {
+  for (const auto& s : interface_.states)
+    HAWSER_CHECK(s.spec.name != spec.name, "state declared twice");
+  if (spec.initial.empty()) spec.initial.assign(spec.width, 0.0);
+  HAWSER_CHECK(static_cast<int>(spec.initial.size()) == spec.width, "invalid declaration");
+  interface_.states.push_back({std::move(spec)});
+  states_.emplace_back();
+  derivatives_.emplace_back();
+  initial_states_.emplace_back();
+  state_given_.push_back(false);
+  return State{static_cast<int>(interface_.states.size()) - 1};
+}
+
+void SimObject::DeclareCalc(std::vector<Output> outputs, std::vector<Input> inputs,
+                            std::function<void()> fn, CalcRole role) {
+  CalcInfo calc;
+  const int index = static_cast<int>(interface_.calcs.size());
+  for (Output o : outputs) {
+    auto& info = interface_.outputs.at(o.index);
+    HAWSER_CHECK(info.source == OutputInfo::Source::kCalc && info.calc < 0, "output bound twice");
+    info.calc = index;
+    calc.outputs.push_back(o.index);
+  }
+  for (Input i : inputs) calc.inputs.push_back(i.index);
+  calc.fn = std::move(fn);
+  calc.role = role;
+  interface_.calcs.push_back(std::move(calc));
+}
+
+namespace {
+
+/// Own state entries declared so far (the states concatenated in declaration order).
+int OwnStateEntries(const ObjectInterface& iface) {
+  int n = 0;
+  for (const auto& s : iface.states) n += s.spec.width;
+  return n;
+}
+
+}  // namespace
+
+void SimObject::DeclareInputReadBy(Input in, int first, int count) {
+  HAWSER_CHECK(first >= 0 && count >= 0 && first + count <= OwnStateEntries(interface_),
+               "DeclareInputReadBy: range outside the declared states");
+  auto& ranges = interface_.inputs.at(in.index).read_by;
+  if (!ranges) ranges.emplace();
+  ranges->push_back({first, first + count});
+}
+
+void SimObject::DeclareOutputReads(Output out, int first, int count) {
+  HAWSER_CHECK(first >= 0 && count >= 0 && first + count <= OwnStateEntries(interface_),
+               "DeclareOutputReads: range outside the declared states");
+  auto& info = interface_.outputs.at(out.index);
+  HAWSER_CHECK(info.source == OutputInfo::Source::kCalc, "DeclareOutputReads: not a calculation");
+  if (!info.reads_states) info.reads_states.emplace();
+  info.reads_states->push_back({first, first + count});
+}
+
+std::function<std::string(const double&)> AtLeast(double lo) {
+  return [lo](const double& v) { return v >= lo ? "" : fmt::format("a value >= {}", lo); };
+}
+std::function<std::string(const double&)> Positive() {
+  return [](const double& v) { return v > 0 ? "" : std::string("a value > 0"); };
+}
+std::function<std::string(const long&)> IntegerAtLeast(long lo) {
+  return [lo](const long& v) { return v >= lo ? "" : fmt::format("an integer >= {}", lo); };
+}
+
+}  // namespace hawser

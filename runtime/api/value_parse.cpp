@@ -1,0 +1,210 @@
+#include "hawser/value_parse.h"
+
+#include <fmt/format.h>
+#include <muParser.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <numbers>
+
+namespace hawser {
+namespace {
+
+constexpr const char* kNumberForm = "e.g. 10, 1.5e3 or an expression such as 2*pi";
+constexpr const char* kVectorForm = "comma-separated numbers such as 0,0,-10";
+constexpr const char* kMatrixForm = "rows separated by ';', elements by ',', such as 0,1;-0.5,-2";
+
+// True when `s` looks like a plain decimal number ([sign] digits [.digits] [e[sign]digits]).
+// Those are read with strtod, which rounds correctly, so "0.1" gives the same double as in C++.
+// strtod alone would also take "inf", "nan" and hex floats, which we do not want.
+bool IsPlainNumber(const std::string& s) {
+  size_t i = 0;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  size_t digits = 0;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++digits;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    size_t exp_digits = 0;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++exp_digits;
+    if (exp_digits == 0) return false;
+  }
+  return i == s.size();
+}
+
+// One muparser per thread: building one defines all its functions, and parsers are not
+// thread-safe.
+mu::Parser& ExpressionParser() {
+  thread_local mu::Parser parser = [] {
+    mu::Parser p;
+    p.DefineConst("pi", std::numbers::pi);
+    return p;
+  }();
+  return parser;
+}
+
+// Splits at `sep` outside parentheses (muparser functions such as min(a,b) take commas).
+std::vector<std::string> SplitTopLevel(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  std::string cur;
+  int depth = 0;
+  for (char c : s) {
+    if (c == '(') ++depth;
+    if (c == ')' && depth > 0) --depth;
+    if (c == sep && depth == 0) {
+      parts.push_back(Trim(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  parts.push_back(Trim(cur));
+  return parts;
+}
+
+ScenarioError NotA(const SourceLocation& loc, const std::string& what, const std::string& text,
+                   const std::string& kind, const std::string& form,
+                   const std::string& detail = "") {
+  std::string msg = fmt::format("{}: '{}' is not {}", what, text, kind);
+  if (!detail.empty()) msg += fmt::format(" ({})", detail);
+  return ScenarioError(loc, msg + "; expected " + form);
+}
+
+// Parses one number; on failure returns an explanation instead (empty `reason` means success).
+bool TryParseNumber(const std::string& t, double* out, std::string* reason) {
+  if (t.empty()) {
+    *reason = "it is empty";
+    return false;
+  }
+  if (IsPlainNumber(t)) {
+    errno = 0;
+    *out = std::strtod(t.c_str(), nullptr);
+    if (errno == ERANGE && std::isinf(*out)) {
+      *reason = "it is out of range";
+      return false;
+    }
+    return true;
+  }
+  try {
+    mu::Parser& p = ExpressionParser();
+    p.SetExpr(t);
+    double v = p.Eval();
+    if (p.GetNumResults() != 1) {
+      *reason = "it has several comma-separated values";
+      return false;
+    }
+    if (!std::isfinite(v)) {
+      *reason = fmt::format("it evaluates to {}", v);
+      return false;
+    }
+    *out = v;
+    return true;
+  } catch (const mu::Parser::exception_type& e) {
+    *reason = e.GetMsg();
+    return false;
+  }
+}
+
+}  // namespace
+
+std::string Trim(const std::string& s) {
+  constexpr const char* kSpace = " \t\n\r\f\v";
+  size_t b = s.find_first_not_of(kSpace);
+  if (b == std::string::npos) return "";
+  size_t e = s.find_last_not_of(kSpace);
+  return s.substr(b, e - b + 1);
+}
+
+double ParseNumber(const std::string& text, const SourceLocation& loc, const std::string& what) {
+  const std::string t = Trim(text);
+  double v = 0.0;
+  std::string reason;
+  if (!TryParseNumber(t, &v, &reason)) throw NotA(loc, what, t, "a number", kNumberForm, reason);
+  return v;
+}
+
+long ParseInteger(const std::string& text, const SourceLocation& loc, const std::string& what) {
+  const std::string t = Trim(text);
+  constexpr const char* kForm = "a whole number such as 1 or 20";
+  double v = 0.0;
+  std::string reason;
+  if (!TryParseNumber(t, &v, &reason)) throw NotA(loc, what, t, "an integer", kForm, reason);
+  // 2^63 is exactly representable; anything at or beyond it does not fit a long.
+  constexpr double kLimit = 9223372036854775808.0;
+  if (v != std::floor(v) || v >= kLimit || v < -kLimit) {
+    throw NotA(loc, what, t, "an integer", kForm);
+  }
+  return static_cast<long>(v);
+}
+
+bool ParseBool(const std::string& text, const SourceLocation& loc, const std::string& what) {
+  const std::string t = Trim(text);
+  std::string lower;
+  for (unsigned char c : t) lower += static_cast<char>(std::tolower(c));
+  if (lower == "true" || lower == "1") return true;
+  if (lower == "false" || lower == "0") return false;
+  throw NotA(loc, what, t, "a bool", "true, false, 1 or 0");
+}
+
+std::vector<double> ParseVector(const std::string& text, const SourceLocation& loc,
+                                const std::string& what) {
+  const std::string t = Trim(text);
+  if (t.empty()) throw NotA(loc, what, t, "a list of numbers", kVectorForm, "it is empty");
+  std::vector<double> values;
+  for (const std::string& element : SplitTopLevel(t, ',')) {
+    double v = 0.0;
+    std::string reason;
+    if (!TryParseNumber(element, &v, &reason)) {
+      std::string detail =
+          element.empty() ? "an element is empty" : fmt::format("'{}' is not a number", element);
+      throw NotA(loc, what, t, "a list of numbers", kVectorForm, detail);
+    }
+    values.push_back(v);
+  }
+  return values;
+}
+
+Eigen::MatrixXd ParseMatrix(const std::string& text, const SourceLocation& loc,
+                            const std::string& what) {
+  const std::string t = Trim(text);
+  if (t.empty()) throw NotA(loc, what, t, "a matrix", kMatrixForm, "it is empty");
+  std::vector<std::vector<double>> rows;
+  for (const std::string& row_text : SplitTopLevel(t, ';')) {
+    std::vector<double> row;
+    for (const std::string& element : SplitTopLevel(row_text, ',')) {
+      double v = 0.0;
+      std::string reason;
+      if (!TryParseNumber(element, &v, &reason)) {
+        std::string detail = element.empty()
+                                 ? fmt::format("row {} has an empty element", rows.size() + 1)
+                                 : fmt::format("'{}' is not a number", element);
+        throw NotA(loc, what, t, "a matrix", kMatrixForm, detail);
+      }
+      row.push_back(v);
+    }
+    if (!rows.empty() && row.size() != rows.front().size()) {
+      throw NotA(loc, what, t, "a matrix", kMatrixForm,
+                 fmt::format("row {} has {} elements but row 1 has {}", rows.size() + 1, row.size(),
+                             rows.front().size()));
+    }
+    rows.push_back(std::move(row));
+  }
+  Eigen::MatrixXd m(static_cast<Eigen::Index>(rows.size()),
+                    static_cast<Eigen::Index>(rows.front().size()));
+  for (size_t i = 0; i < rows.size(); ++i) {
+    for (size_t j = 0; j < rows[i].size(); ++j) {
+      m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = rows[i][j];
+    }
+  }
+  return m;
+}
+
+}  // namespace hawser

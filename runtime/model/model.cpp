@@ -1,0 +1,128 @@
+// Model evaluation: the right-hand side, outputs for logging, initial state and diagnosis.
+#include "runtime/model/model.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "runtime/model/model_steps.h"
+
+namespace hawser {
+
+void Model::RunSteps(const std::vector<Step>& steps) {
+  for (const Step& s : steps) {
+    if (s.calc != nullptr) {
+      s.calc->fn();
+    } else {
+      combiners_[s.combiner].Run();
+    }
+  }
+}
+
+void Model::CalcAllDerivatives() {
+  for (SimObject* o : with_states_) o->CalcDerivatives();
+}
+
+bool Model::Rhs(double t, const double* x, double* xdot) {
+  t_ = t;
+  std::memcpy(x_.data(), x, x_.size() * sizeof(double));
+  RunSteps(rhs_steps_);
+  CalcAllDerivatives();
+  std::memcpy(xdot, xdot_.data(), xdot_.size() * sizeof(double));
+  // A NaN or infinity anywhere makes the sum non-finite; this loop vectorizes, unlike a test per
+  // element. A finite sum that overflows is caught by the exact check that follows.
+  double sum = 0.0;
+  for (double v : xdot_) sum += v;
+  if (std::isfinite(sum)) return true;
+  for (double v : xdot_) {
+    if (!std::isfinite(v)) {
+      RunSteps(steps_);  // So that the diagnosis sees every output at this point.
+      diagnosis_ = FindNonFinite();
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Model::EvaluateOutputs(double t, const double* x) {
+  t_ = t;
+  std::memcpy(x_.data(), x, x_.size() * sizeof(double));
+  RunSteps(steps_);
+  for (const auto& o : objects_)
+    for (size_t i = 0; i < o->interface().outputs.size(); ++i)
+      for (double v : o->output_view(i))
+        if (!std::isfinite(v)) {
+          diagnosis_ = FindNonFinite();
+          return false;
+        }
+  return true;
+}
+
+std::string Model::FindNonFinite() const {
+  auto all_finite = [](std::span<const double> v) {
+    for (double d : v)
+      if (!std::isfinite(d)) return false;
+    return true;
+  };
+  for (const StateSlot& s : state_layout_) {
+    const SimObject& o = *objects_[s.object];
+    if (!all_finite(o.state_view(s.state)))
+      return fmt::format("state {}:{} is not finite", o.name(),
+                         o.interface().states[s.state].spec.name);
+  }
+  for (const Step& s : steps_) {
+    if (s.calc == nullptr) continue;
+    for (int out : s.calc->outputs) {
+      if (!all_finite(s.object->output_view(out))) {
+        return fmt::format("output {}.{} ({}) became non-finite first", s.object->name(),
+                           s.object->interface().outputs[out].spec.name, s.object->type());
+      }
+    }
+  }
+  for (const StateSlot& s : state_layout_) {
+    const SimObject& o = *objects_[s.object];
+    if (!all_finite(o.derivative_view(s.state)))
+      return fmt::format("derivative of state {}:{} ({}) became non-finite first", o.name(),
+                         o.interface().states[s.state].spec.name, o.type());
+  }
+  return "a value became non-finite";
+}
+
+std::vector<double> Model::InitialState(double t0) {
+  t_ = t0;
+  RunSteps(steps_);
+  for (const auto& o : objects_) {
+    o->Initialize();
+    RunSteps(steps_);  // Later objects see the states this one set.
+  }
+  return x_;
+}
+
+std::pair<int, int> Model::Bandwidth() const { return BandwidthOf(sparsity_); }
+
+const SimObject* Model::FindObject(const std::string& name) const {
+  for (const auto& o : objects_)
+    if (o->name() == name) return o.get();
+  return nullptr;
+}
+
+std::vector<std::string> Model::DescribeEvaluationOrder() const {
+  std::vector<std::string> lines;
+  for (const Step& s : steps_) {
+    const ObjectInterface& f = s.object->interface();
+    if (s.calc == nullptr) continue;
+    std::vector<std::string> outs, ins;
+    for (int o : s.calc->outputs) outs.push_back(f.outputs[o].spec.name);
+    for (int i : s.calc->inputs) ins.push_back(f.inputs[i].spec.name);
+    lines.push_back(
+        fmt::format("{}.{}{}", s.object->name(), fmt::join(outs, ","),
+                    ins.empty() ? " (from states)" : fmt::format(" <- {}", fmt::join(ins, ","))));
+  }
+  return lines;
+}
+
+std::vector<std::string> Model::DescribeWiring() const { return wiring_; }
+
+}  // namespace hawser

@@ -1,0 +1,81 @@
+// Model: SimObject instances built from a Scenario, their ports wired as views into buffers the
+// model owns, outputs evaluated in dependency order, and every state in one contiguous vector.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "hawser/registry.h"
+#include "hawser/simobject.h"
+#include "runtime/model/ode_system.h"
+#include "runtime/scenario/scenario.h"
+
+namespace hawser {
+
+/// Where one state of one object lives in the state vector.
+struct StateSlot {
+  int object = 0;
+  int state = 0;
+  int offset = 0;
+  int width = 0;
+};
+
+class Model final : public OdeSystem {
+ public:
+  /// Builds, checks and wires the scenario's objects. Throws ScenarioErrors with every problem
+  /// found (unknown types, parameters, ports; widths; unconnected inputs; algebraic loops; ...).
+  static std::unique_ptr<Model> Assemble(const Scenario& scenario, const Registry& registry);
+  ~Model() override;
+
+  // ---- OdeSystem ----
+  int size() const override { return static_cast<int>(x_.size()); }
+  bool Rhs(double t, const double* x, double* xdot) override;
+  std::pair<int, int> Bandwidth() const override;
+  const SparsityPattern* Sparsity() const override { return &sparsity_; }
+  std::string Diagnose() const override { return diagnosis_; }
+
+  /// The state at the start time: declared defaults, then <InitialCondition>s, then each
+  /// object's Initialize() for the states the scenario did not give.
+  std::vector<double> InitialState(double t0);
+  /// Evaluates every output at (t, x), for logging. Returns false if a value is not finite.
+  bool EvaluateOutputs(double t, const double* x);
+
+  const std::vector<std::unique_ptr<SimObject>>& objects() const { return objects_; }
+  /// The object of that name, or nullptr.
+  const SimObject* FindObject(const std::string& name) const;
+  const std::vector<StateSlot>& state_layout() const { return state_layout_; }
+  /// The calculations in evaluation order, e.g. "S1.ForceA,ForceB <- S1.PosA,PosB".
+  std::vector<std::string> DescribeEvaluationOrder() const;
+  /// Each input and where its value comes from, e.g. "M.PosA <- 0,0,0".
+  std::vector<std::string> DescribeWiring() const;
+  const Scenario& scenario() const { return scenario_; }
+
+ private:
+  Model();
+  struct Combiner;
+  struct Step;
+  class Builder;
+
+  void RunSteps(const std::vector<Step>& steps);
+  void CalcAllDerivatives();
+  std::string FindNonFinite() const;
+
+  Scenario scenario_;
+  std::vector<std::unique_ptr<SimObject>> objects_;
+  std::vector<StateSlot> state_layout_;
+  std::vector<double> signals_;  ///< Every computed output, combined input and constant.
+  std::vector<double> x_;        ///< The current state (copied in from the integrator).
+  std::vector<double> xdot_;     ///< Derivatives, written by objects.
+  double t_ = 0.0;
+  std::vector<Step> steps_;      ///< Calculations and input sums in dependency order.
+  std::vector<Step> rhs_steps_;  ///< The subset the state derivatives need.
+  std::vector<Combiner> combiners_;
+  std::vector<SimObject*> with_states_;
+  std::vector<std::string> wiring_;
+  std::string diagnosis_;
+  SparsityPattern sparsity_;  ///< Of df/dx, from the declarations and the wiring.
+};
+
+}  // namespace hawser

@@ -1,0 +1,26 @@
+// The interface an integrator sees: an ODE x' = f(t, x) of fixed size.
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include "runtime/model/jacobian_structure.h"
+
+namespace hawser {
+
+class OdeSystem {
+ public:
+  virtual ~OdeSystem() = default;
+  virtual int size() const = 0;
+  /// Computes xdot = f(t, x). Returns false when a value is not finite (the integrator then
+  /// retries a smaller step or fails, reporting Diagnose()).
+  virtual bool Rhs(double t, const double* x, double* xdot) = 0;
+  /// Lower and upper half-bandwidth of df/dx (n-1, n-1 when unknown).
+  virtual std::pair<int, int> Bandwidth() const { return {size() - 1, size() - 1}; }
+  /// The entries of df/dx that may be nonzero; nullptr when unknown (dense).
+  virtual const SparsityPattern* Sparsity() const { return nullptr; }
+  /// Describes what went wrong in the last Rhs call that returned false (object, quantity).
+  virtual std::string Diagnose() const { return {}; }
+};
+
+}  // namespace hawser

@@ -1,0 +1,134 @@
+// HDF5 results (DESIGN section 4), written with the serial HDF5 C library.
+//
+// Layout of one run, under a group G ("/" for `hawser run -o out.h5`, "/case_00042" in a sweep):
+//   G/time                   (n)          output times [s]; an HDF5 dimension scale
+//   G/<Obj>/<Port>           (n x width)  width-1 ports are 1-D (n), so that h5py gives a plain
+//                                         vector and pandas/xarray a series over time
+//   G/<Obj>/state/<State>    (n x width)  states, when logged (LogStates / FileOutput)
+// Dimension 0 of every dataset has G/time attached as its scale. Datasets carry the attributes
+// `unit`, `description` and `simobject_type`; object groups carry `simobject_type`.
+// G's attributes: hawser_version, scenario (XML text), scenario_file, command_line, the
+// integrator settings (integrator, linear_solver, abs_tol, rel_tol, h_min, h_max, step_size,
+// max_steps, t_start, t_end), `status` ("running" until the run ends, then completed | failed |
+// interrupted), `message`, and at the end the solver statistics (steps, rhs_evals,
+// jacobian_evals, linear_setups, error_test_failures, nonlinear_iterations,
+// nonlinear_conv_failures, last_step), rows, end_time and wall_seconds.
+//
+// Datasets are chunked, extendible and compressed (shuffle + deflate). Rows are buffered in
+// memory and written one chunk at a time (or at least once a second), each write followed by
+// H5Fflush: memory does not grow with run length, and a run that fails, is interrupted or even
+// killed leaves a readable file holding the rows written so far.
+//
+// The serial HDF5 library is not thread-safe: every HDF5 call in hawser holds Hdf5Mutex().
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "runtime/output/sink.h"
+
+namespace hawser {
+
+/// Held around every HDF5 library call in the process (the serial library is not thread-safe).
+std::recursive_mutex& Hdf5Mutex();
+
+/// What a result file records about one logged signal (a LoggedSignal without its view).
+struct SignalMeta {
+  std::string object;
+  std::string name;
+  bool is_state = false;
+  std::string unit;
+  std::string description;
+  std::string simobject_type;
+  int width = 1;
+};
+
+std::vector<SignalMeta> DescribeSignals(const std::vector<LoggedSignal>& signals);
+
+/// An open HDF5 file; closed when the last owner lets go. Throws IoError when it cannot be
+/// created or opened.
+class Hdf5File {
+ public:
+  /// Creates (truncates) `path` for writing.
+  static std::shared_ptr<Hdf5File> Create(const std::string& path);
+  /// Opens an existing file for reading and writing.
+  static std::shared_ptr<Hdf5File> OpenReadWrite(const std::string& path);
+  ~Hdf5File();
+  Hdf5File(const Hdf5File&) = delete;
+  Hdf5File& operator=(const Hdf5File&) = delete;
+
+  int64_t id() const { return id_; }  ///< The hid_t.
+  const std::string& path() const { return path_; }
+  /// H5Fflush: everything written so far reaches the file.
+  void Flush();
+
+ private:
+  Hdf5File(int64_t id, std::string path) : id_(id), path_(std::move(path)) {}
+  int64_t id_;
+  std::string path_;
+};
+
+/// Writes one run in the layout above into `group` of an open file. Rows are buffered and
+/// written in chunks. Safe to use from several threads on one file (one writer per group).
+class Hdf5RunWriter {
+ public:
+  /// `group` is "/" or a path such as "/case_00003" (created, replacing any existing one).
+  Hdf5RunWriter(std::shared_ptr<Hdf5File> file, std::string group);
+  ~Hdf5RunWriter();
+  Hdf5RunWriter(const Hdf5RunWriter&) = delete;
+  Hdf5RunWriter& operator=(const Hdf5RunWriter&) = delete;
+
+  /// Creates the datasets and writes provenance with status "running". `n_times` (the number of
+  /// output times, 0 if unknown) bounds the chunk size.
+  void Begin(const std::vector<SignalMeta>& signals, const RunInfo& info, size_t n_times);
+  /// Appends one row: `values` holds every signal's values, in order (sum of widths).
+  void AppendRow(double t, std::span<const double> values);
+  /// Writes the remaining rows, the statistics, the status and the message; flushes.
+  void Finish(const RunResult& result);
+
+ private:
+  struct Dataset {
+    int64_t id = -1;
+    int width = 1;
+    size_t offset = 0;  ///< First column of this signal in a row.
+  };
+  void FlushRows();
+  void CloseAll();
+
+  std::shared_ptr<Hdf5File> file_;
+  std::string group_name_;
+  int64_t group_ = -1;
+  int64_t time_ = -1;
+  std::vector<Dataset> datasets_;
+  size_t row_width_ = 0;
+  size_t rows_per_chunk_ = 1024;
+  size_t rows_written_ = 0;
+  std::vector<double> times_;  ///< Buffered rows not yet written.
+  std::vector<double> rows_;
+  std::chrono::steady_clock::time_point last_flush_;
+};
+
+/// The Sink that `hawser run -o out.h5` uses: a whole file, or one group of a shared file.
+class Hdf5Sink final : public Sink {
+ public:
+  /// Creates (truncates) `path`; throws IoError if it cannot.
+  explicit Hdf5Sink(const std::string& path);
+  /// Writes into `group` of an already open file (sweeps).
+  Hdf5Sink(std::shared_ptr<Hdf5File> file, std::string group);
+
+  void Begin(const std::vector<LoggedSignal>& signals, const RunInfo& info) override;
+  void Write(double t) override;
+  void Finish(const RunResult& result) override;
+
+ private:
+  Hdf5RunWriter writer_;
+  std::vector<LoggedSignal> signals_;
+  std::vector<double> row_;
+};
+
+}  // namespace hawser

@@ -1,0 +1,119 @@
+#include "runtime/output/hdf5_util.h"
+
+#include <fmt/format.h>
+
+#include "hawser/errors.h"
+
+namespace hawser::h5 {
+
+namespace {
+
+herr_t KeepInnermost(unsigned n, const H5E_error2_t* e, void* data) {
+  if (n == 0 && e->desc != nullptr) *static_cast<std::string*>(data) = e->desc;
+  return 0;
+}
+
+}  // namespace
+
+std::string LastError() {
+  std::string message;
+  H5Ewalk2(H5E_DEFAULT, H5E_WALK_DOWNWARD, KeepInnermost, &message);
+  H5Eclear2(H5E_DEFAULT);
+  return message;
+}
+
+int64_t Check(int64_t status, const std::string& what, const std::string& path) {
+  if (status < 0) {
+    const std::string detail = LastError();
+    throw IoError(
+        fmt::format("HDF5: {} in '{}' failed{}{}", what, path, detail.empty() ? "" : ": ", detail));
+  }
+  return status;
+}
+
+namespace {
+
+void Replace(hid_t object, const char* name, hid_t type, const void* value) {
+  if (H5Aexists(object, name) > 0) H5Adelete(object, name);
+  hid_t space = H5Screate(H5S_SCALAR);
+  hid_t attr = H5Acreate2(object, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
+  herr_t status = attr < 0 ? -1 : H5Awrite(attr, type, value);
+  if (attr >= 0) H5Aclose(attr);
+  H5Sclose(space);
+  Check(status, fmt::format("writing attribute '{}'", name), "result file");
+}
+
+}  // namespace
+
+hid_t VariableStringType() {
+  hid_t type = H5Tcopy(H5T_C_S1);
+  H5Tset_size(type, H5T_VARIABLE);
+  H5Tset_cset(type, H5T_CSET_UTF8);
+  return type;
+}
+
+void SetAttribute(hid_t object, const char* name, const std::string& value) {
+  hid_t type = VariableStringType();
+  const char* text = value.c_str();
+  try {
+    Replace(object, name, type, &text);
+  } catch (...) {
+    H5Tclose(type);
+    throw;
+  }
+  H5Tclose(type);
+}
+
+void SetAttribute(hid_t object, const char* name, double value) {
+  Replace(object, name, H5T_NATIVE_DOUBLE, &value);
+}
+
+void SetAttribute(hid_t object, const char* name, long value) {
+  Replace(object, name, H5T_NATIVE_LONG, &value);
+}
+
+std::string ReadStringAttribute(hid_t object, const char* name) {
+  if (H5Aexists(object, name) <= 0) return "";
+  hid_t attr = H5Aopen(object, name, H5P_DEFAULT);
+  hid_t type = VariableStringType();
+  char* text = nullptr;
+  std::string value;
+  if (H5Aread(attr, type, &text) >= 0 && text != nullptr) {
+    value = text;
+    H5free_memory(text);
+  }
+  H5Tclose(type);
+  H5Aclose(attr);
+  return value;
+}
+
+void Close(hid_t id) {
+  if (id < 0) return;
+  switch (H5Iget_type(id)) {
+    case H5I_FILE:
+      H5Fclose(id);
+      break;
+    case H5I_GROUP:
+      H5Gclose(id);
+      break;
+    case H5I_DATASET:
+      H5Dclose(id);
+      break;
+    case H5I_DATATYPE:
+      H5Tclose(id);
+      break;
+    case H5I_DATASPACE:
+      H5Sclose(id);
+      break;
+    case H5I_ATTR:
+      H5Aclose(id);
+      break;
+    case H5I_GENPROP_LST:
+      H5Pclose(id);
+      break;
+    default:
+      break;
+  }
+}
+
+}  // namespace hawser::h5

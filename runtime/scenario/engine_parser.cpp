@@ -1,0 +1,170 @@
+#include "runtime/scenario/engine_parser.h"
+
+#include <fmt/format.h>
+
+#include <climits>
+#include <functional>
+#include <map>
+#include <optional>
+
+#include "hawser/value_parse.h"
+
+namespace hawser {
+namespace {
+
+const std::vector<std::pair<std::string, IntegratorKind>> kIntegrators = {
+    {"cvode-bdf", IntegratorKind::kCvodeBdf},
+    {"cvode-adams", IntegratorKind::kCvodeAdams},
+    {"rk4", IntegratorKind::kRk4},
+    {"euler", IntegratorKind::kEuler}};
+
+const std::vector<std::pair<std::string, LinearSolverKind>> kLinearSolvers = {
+    {"auto", LinearSolverKind::kAuto},
+    {"dense", LinearSolverKind::kDense},
+    {"band", LinearSolverKind::kBand},
+    {"sparse", LinearSolverKind::kSparse},
+    {"gmres", LinearSolverKind::kGmres}};
+
+// Looks `text` up in a name table; throws listing the valid names.
+template <class Kind>
+Kind Lookup(const std::vector<std::pair<std::string, Kind>>& table, const Attribute& a) {
+  const std::string t = Trim(a.value);
+  std::vector<std::string> names;
+  for (const auto& [name, kind] : table) {
+    if (name == t) return kind;
+    names.push_back(name);
+  }
+  throw ScenarioError(a.loc, fmt::format("Engine {}: '{}' is not known{}", a.name, t,
+                                         SuggestionText(t, names, "valid values")));
+}
+
+int PositiveInt(const Attribute& a) {
+  long v = ParseInteger(a.value, a.loc, "Engine " + a.name);
+  if (v < 1 || v > INT_MAX) {
+    throw ScenarioError(a.loc, fmt::format("Engine {}: {} is out of range; expected a whole "
+                                           "number from 1 to {}",
+                                           a.name, v, INT_MAX));
+  }
+  return static_cast<int>(v);
+}
+
+}  // namespace
+
+EngineSettings ParseEngineSettings(const std::vector<Attribute>& attributes,
+                                   const SourceLocation& loc) {
+  EngineSettings s;
+  s.loc = loc;
+  ErrorCollector errors;
+  std::optional<IntegratorKind> from_method, from_name;
+  // Where each attribute was written, for the checks that combine several.
+  std::map<std::string, SourceLocation> seen;
+
+  auto number = [](const Attribute& a) { return ParseNumber(a.value, a.loc, "Engine " + a.name); };
+  auto boolean = [](const Attribute& a) { return ParseBool(a.value, a.loc, "Engine " + a.name); };
+  const std::map<std::string, std::function<void(const Attribute&)>> handlers = {
+      {"IntegratorMethod",
+       [&](const Attribute& a) {
+         // FhSim's numbering: 0 explicit Euler, 1 RK4, 2 CVODE (BDF, as FhSim uses).
+         constexpr IntegratorKind kByNumber[] = {IntegratorKind::kEuler, IntegratorKind::kRk4,
+                                                 IntegratorKind::kCvodeBdf};
+         long m = ParseInteger(a.value, a.loc, "Engine IntegratorMethod");
+         if (m < 0 || m > 2) {
+           throw ScenarioError(a.loc, fmt::format("Engine IntegratorMethod: {} is not supported; "
+                                                  "expected 0 (explicit Euler), 1 (RK4) or 2 "
+                                                  "(CVODE)",
+                                                  m));
+         }
+         from_method = kByNumber[m];
+       }},
+      {"Integrator", [&](const Attribute& a) { from_name = Lookup(kIntegrators, a); }},
+      {"LinearSolver", [&](const Attribute& a) { s.linear_solver = Lookup(kLinearSolvers, a); }},
+      {"AbsTol", [&](const Attribute& a) { s.abs_tol = number(a); }},
+      {"RelTol", [&](const Attribute& a) { s.rel_tol = number(a); }},
+      {"HMax", [&](const Attribute& a) { s.h_max = number(a); }},
+      {"HMin", [&](const Attribute& a) { s.h_min = number(a); }},
+      {"stepsize", [&](const Attribute& a) { s.step_size = number(a); }},
+      {"MaxSteps", [&](const Attribute& a) { s.max_steps = PositiveInt(a); }},
+      {"LogStates", [&](const Attribute& a) { s.log_states = boolean(a); }},
+      {"Settle", [&](const Attribute& a) { s.settle = boolean(a); }},
+      {"UseRSSNormInsteadOfInfNorm", [&](const Attribute& a) { s.use_rss_norm = boolean(a); }},
+      {"NumCores", [&](const Attribute& a) { s.num_cores = PositiveInt(a); }},
+      {"TOutput", [&](const Attribute& a) { s.output = ParseOutputTimes(Trim(a.value), a.loc); }},
+      {"FileOutput",
+       [&](const Attribute& a) {
+         std::vector<std::string> selectors;
+         const std::string t = Trim(a.value);
+         size_t pos = 0;
+         while (true) {
+           size_t comma = t.find(',', pos);
+           std::string item = Trim(t.substr(pos, comma == std::string::npos ? comma : comma - pos));
+           if (item.empty()) {
+             throw ScenarioError(a.loc, fmt::format("Engine FileOutput: '{}' has an empty entry; "
+                                                    "expected comma-separated selectors such as "
+                                                    "objects:all, object.M:ports",
+                                                    t));
+           }
+           selectors.push_back(item);
+           if (comma == std::string::npos) break;
+           pos = comma + 1;
+         }
+         s.file_output = selectors;
+       }},
+  };
+  std::vector<std::string> names;
+  for (const auto& [name, handler] : handlers) names.push_back(name);
+
+  for (const Attribute& a : attributes) {
+    auto it = handlers.find(a.name);
+    if (it == handlers.end()) {
+      errors.Add(a.loc, fmt::format("unknown Engine attribute '{}'{}", a.name,
+                                    SuggestionText(a.name, names, "Engine attributes")));
+      continue;
+    }
+    seen[a.name] = a.loc;
+    errors.Try([&] { it->second(a); });
+  }
+
+  if (from_name)
+    s.integrator = *from_name;
+  else if (from_method)
+    s.integrator = *from_method;
+
+  auto where = [&](const std::string& name) { return seen.count(name) ? seen[name] : loc; };
+  if (!seen.count("TOutput")) {
+    errors.Add(loc,
+               "<Engine> has no TOutput; expected e.g. TOutput=\"0, 0.1, 10\" (start, output "
+               "interval, end)");
+  }
+  for (const auto& [name, value] : {std::pair{"AbsTol", s.abs_tol}, {"RelTol", s.rel_tol}}) {
+    if (!(value > 0)) {
+      errors.Add(where(name), fmt::format("Engine {}: {} is not positive; expected a tolerance "
+                                          "> 0 such as 1e-6",
+                                          name, value));
+    }
+  }
+  for (const auto& [name, value] :
+       {std::pair{"HMax", s.h_max}, {"HMin", s.h_min}, {"stepsize", s.step_size}}) {
+    if (value < 0) {
+      errors.Add(where(name), fmt::format("Engine {}: {} is negative; expected a step >= 0 "
+                                          "(0 = no limit / automatic)",
+                                          name, value));
+    }
+  }
+  // HMax = 0 means "no limit", so it cannot conflict with HMin.
+  if (s.h_max > 0 && s.h_min > s.h_max) {
+    errors.Add(where("HMin"), fmt::format("Engine HMin {} is larger than HMax {}; expected "
+                                          "HMin <= HMax",
+                                          s.h_min, s.h_max));
+  }
+  bool fixed_step = s.integrator == IntegratorKind::kEuler || s.integrator == IntegratorKind::kRk4;
+  if (fixed_step && !(s.step_size > 0)) {
+    errors.Add(where("stepsize"),
+               fmt::format("Engine: the fixed-step integrator {} needs stepsize > 0 (got {}); "
+                           "expected e.g. stepsize=\"0.001\"",
+                           ToString(s.integrator), s.step_size));
+  }
+  errors.ThrowIfAny();
+  return s;
+}
+
+}  // namespace hawser

@@ -1,0 +1,51 @@
+// Engine settings: the <Engine> element of a scenario, parsed and checked.
+#pragma once
+
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "hawser/errors.h"
+
+namespace hawser {
+
+enum class IntegratorKind { kCvodeBdf, kCvodeAdams, kRk4, kEuler };
+enum class LinearSolverKind { kAuto, kDense, kBand, kSparse, kGmres };
+
+std::string ToString(IntegratorKind k);    ///< "cvode-bdf", "cvode-adams", "rk4", "euler"
+std::string ToString(LinearSolverKind k);  ///< "auto", "dense", "band", "sparse", "gmres"
+
+/// When results are written. Times are sorted, unique and inside [start, end].
+struct OutputTimes {
+  double start = 0.0;
+  double end = 0.0;
+  std::vector<double> times;
+};
+
+/// Parses the TOutput grammar (DESIGN section 3): comma-separated tokens, the first the start
+/// time, the last the end time, those between output times as numbers or `from:step:to` ranges
+/// (`to` may be `Inf`, meaning the end time). Exactly three plain numbers `t0, h, t1` mean an
+/// output every h from t0 to t1 inclusive. Throws ScenarioError at `loc`.
+OutputTimes ParseOutputTimes(const std::string& text, const SourceLocation& loc);
+
+struct EngineSettings {
+  IntegratorKind integrator = IntegratorKind::kCvodeBdf;
+  LinearSolverKind linear_solver = LinearSolverKind::kAuto;
+  double abs_tol = 1e-6;
+  double rel_tol = 1e-6;
+  double h_max = 0.0;  ///< 0 = no limit.
+  double h_min = 0.0;  ///< 0 = no limit.
+  double step_size =
+      0.0;  ///< CVODE's initial step (0 = its own estimate); the fixed step of rk4/euler.
+  int max_steps = 500000;  ///< CVODE steps allowed between two output times (extension MaxSteps).
+  bool log_states = false;
+  std::vector<std::string> file_output{"objects:all"};  ///< FileOutput selectors.
+  int num_cores = 1;                                    ///< Accepted for FhSim compatibility.
+  bool use_rss_norm = false;  ///< UseRSSNormInsteadOfInfNorm: accepted; CVODE uses its WRMS norm.
+  /// Extension Settle: bring the model to static equilibrium before the run (runtime/settle.h).
+  bool settle = false;
+  OutputTimes output;
+  SourceLocation loc;  ///< The <Engine> element.
+};
+
+}  // namespace hawser

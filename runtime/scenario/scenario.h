@@ -1,0 +1,82 @@
+// Scenario: the plain data read from an XML scenario file, with source locations.
+// Nothing downstream of the loader reads XML; everything it needs is here.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hawser/errors.h"
+#include "runtime/scenario/engine_settings.h"
+
+namespace hawser {
+
+/// One attribute as written (after ${variable} substitution), e.g. Stiffness="10".
+struct Attribute {
+  std::string name;
+  std::string value;
+  SourceLocation loc;
+};
+
+/// <Lib LibName="base" SimObject="Cable/LinearSpring" Name="M" Stiffness="10" .../>
+struct ObjectDecl {
+  std::string lib_name;
+  std::string type;  ///< The SimObject attribute, e.g. "Cable/LinearSpring".
+  std::string name;
+  std::vector<Attribute> parameters;  ///< Every attribute other than LibName, SimObject, Name.
+  SourceLocation loc;
+};
+
+/// One term of a connection value: factor * (port reference | literal).
+/// "2*B.Out[0:3]" -> factor 2, object "B", port "Out", slice [0,3).
+struct ConnectionTerm {
+  double factor = 1.0;
+  // A port reference when `object` is non-empty, otherwise a literal.
+  std::string object;
+  std::string port;
+  std::optional<int> slice_begin;  ///< B.Out[2] -> begin 2, end 3; B.Out[0:3] -> 0, 3.
+  std::optional<int> slice_end;
+  std::vector<double> literal;
+  bool is_reference() const { return !object.empty(); }
+};
+
+/// <Connection A.In="B.Out + 0,0,1"/>: the input A.In receives the sum of the terms.
+struct ConnectionDecl {
+  std::string object;  ///< Receiving object ("A").
+  std::string port;    ///< Receiving input port ("In").
+  std::string text;    ///< The value as written, for messages.
+  std::vector<ConnectionTerm> terms;
+  SourceLocation loc;
+};
+
+/// <InitialCondition Obj.State="1,2,3"/>
+struct InitialConditionDecl {
+  std::string object;
+  std::string state;
+  std::vector<double> value;
+  SourceLocation loc;
+};
+
+/// Everything a scenario file says.
+struct Scenario {
+  std::string file;      ///< Path as given by the user.
+  std::string xml_text;  ///< The file's text, kept for provenance in result files.
+  std::vector<ObjectDecl> objects;
+  std::vector<ConnectionDecl> connections;
+  std::vector<InitialConditionDecl> initial_conditions;
+  std::map<std::string, std::string> variables;  ///< After --var overrides.
+  EngineSettings engine;
+};
+
+/// Variable overrides from the command line or a sweep: name -> value text.
+using VariableOverrides = std::map<std::string, std::string>;
+
+/// Reads and checks a scenario file. Throws ScenarioErrors (all problems found) or IoError.
+Scenario LoadScenario(const std::string& path, const VariableOverrides& overrides = {});
+
+/// The same from XML text already in memory; `file` is used in messages.
+Scenario LoadScenarioFromString(const std::string& xml_text, const std::string& file,
+                                const VariableOverrides& overrides = {});
+
+}  // namespace hawser

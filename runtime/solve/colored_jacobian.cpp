@@ -1,0 +1,34 @@
+#include "runtime/solve/colored_jacobian.h"
+
+#include <utility>
+
+namespace hawser {
+
+ColoredJacobian::ColoredJacobian(SparsityPattern pattern)
+    : pattern_(std::move(pattern)),
+      groups_(ColumnGroups(pattern_)),
+      x_(pattern_.n),
+      f_(pattern_.n) {}
+
+bool ColoredJacobian::Evaluate(const Function& f, std::span<const double> x,
+                               std::span<const double> fx, std::span<const double> increments,
+                               std::span<double> values) {
+  const SparsityPattern& p = pattern_;
+  std::copy(x.begin(), x.end(), x_.begin());
+  for (const std::vector<int>& group : groups_) {
+    // The perturbed value minus the original, rather than inc itself: the step actually taken
+    // after rounding.
+    for (int j : group) x_[j] = x[j] + increments[j];
+    if (!f(x_.data(), f_.data())) return false;
+    for (int j : group) {
+      const double inc = x_[j] - x[j];
+      for (int k = p.column_start[j]; k < p.column_start[j + 1]; ++k) {
+        values[k] = (f_[p.rows[k]] - fx[p.rows[k]]) / inc;
+      }
+      x_[j] = x[j];
+    }
+  }
+  return true;
+}
+
+}  // namespace hawser

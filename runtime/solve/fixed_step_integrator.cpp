@@ -1,0 +1,116 @@
+#include "runtime/solve/fixed_step_integrator.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "hawser/errors.h"
+
+namespace hawser {
+
+FixedStepIntegrator::FixedStepIntegrator(OdeSystem& system, const EngineSettings& settings)
+    : system_(system), kind_(settings.integrator), h_(settings.step_size), n_(system.size()) {
+  if (kind_ != IntegratorKind::kEuler && kind_ != IntegratorKind::kRk4) {
+    throw std::invalid_argument("FixedStepIntegrator: integrator must be euler or rk4, not " +
+                                ToString(kind_));
+  }
+  if (!(h_ > 0) || !std::isfinite(h_)) {
+    throw ScenarioError(settings.loc,
+                        fmt::format("stepsize={} cannot be used by the fixed-step integrator '{}'; "
+                                    "expected a step > 0 in seconds, e.g. stepsize=\"0.001\"",
+                                    h_, ToString(kind_)));
+  }
+}
+
+void FixedStepIntegrator::Reset(double t0, std::span<const double> x0) {
+  if (static_cast<int>(x0.size()) != n_) {
+    throw std::invalid_argument(fmt::format(
+        "FixedStepIntegrator::Reset: state has {} values, the system {}", x0.size(), n_));
+  }
+  for (int i = 0; i < n_; ++i) {
+    if (!std::isfinite(x0[i])) {
+      throw SimulationError(fmt::format("initial state {} is {} at t = {}", i, x0[i], t0));
+    }
+  }
+  x_.assign(x0.begin(), x0.end());
+  for (auto* v : {&x_new_, &k1_, &k2_, &k3_, &k4_, &stage_}) v->assign(n_, 0.0);
+  t_ = t0;
+  stats_ = SolverStats{};
+  initialised_ = true;
+}
+
+void FixedStepIntegrator::AdvanceTo(double t_out, std::span<double> x) {
+  if (!initialised_) throw std::logic_error("FixedStepIntegrator::AdvanceTo called before Reset");
+  if (static_cast<int>(x.size()) != n_) {
+    throw std::invalid_argument(fmt::format(
+        "FixedStepIntegrator::AdvanceTo: state has {} values, the system {}", x.size(), n_));
+  }
+  if (!(t_out >= t_)) {
+    throw std::invalid_argument(fmt::format(
+        "FixedStepIntegrator::AdvanceTo: t_out = {} is before the current time {}", t_out, t_));
+  }
+  // Full steps, counted from the start of this interval (t_begin + i*h, not a running sum, so
+  // rounding does not accumulate), while one more leaves more than a rounding margin; then one
+  // step of at most h (1 + 1e-12) lands exactly on t_out.
+  const double t_begin = t_;
+  for (long i = 1; t_begin + static_cast<double>(i) * h_ < t_out - 1e-12 * h_; ++i) {
+    const double t_next = t_begin + static_cast<double>(i) * h_;
+    Step(t_next - t_);
+    t_ = t_next;
+  }
+  if (t_out > t_) {
+    Step(t_out - t_);
+    t_ = t_out;
+  }
+  std::copy(x_.begin(), x_.end(), x.begin());
+}
+
+void FixedStepIntegrator::Derivative(double t, const double* x, double* xdot, double h) {
+  ++stats_.rhs_evals;
+  if (!system_.Rhs(t, x, xdot)) {
+    std::string why = system_.Diagnose();
+    if (why.empty()) why = "the right-hand side returned a non-finite value";
+    throw SimulationError(fmt::format("non-finite value at t = {} (step {:.6g}): {}", t, h, why));
+  }
+}
+
+void FixedStepIntegrator::Step(double h) {
+  if (n_ == 0) return;
+  const double t = t_;
+  const double* x = x_.data();
+  double* xn = x_new_.data();
+  if (kind_ == IntegratorKind::kEuler) {
+    Derivative(t, x, k1_.data(), h);
+    for (int i = 0; i < n_; ++i) xn[i] = x[i] + h * k1_[i];
+  } else {
+    // Classical RK4: k1 = f(t, x), k2 = f(t + h/2, x + h/2 k1), k3 = f(t + h/2, x + h/2 k2),
+    // k4 = f(t + h, x + h k3), x_new = x + h/6 (k1 + 2 k2 + 2 k3 + k4).
+    double* s = stage_.data();
+    Derivative(t, x, k1_.data(), h);
+    for (int i = 0; i < n_; ++i) s[i] = x[i] + 0.5 * h * k1_[i];
+    Derivative(t + 0.5 * h, s, k2_.data(), h);
+    for (int i = 0; i < n_; ++i) s[i] = x[i] + 0.5 * h * k2_[i];
+    Derivative(t + 0.5 * h, s, k3_.data(), h);
+    for (int i = 0; i < n_; ++i) s[i] = x[i] + h * k3_[i];
+    Derivative(t + h, s, k4_.data(), h);
+    for (int i = 0; i < n_; ++i) {
+      xn[i] = x[i] + h / 6.0 * (k1_[i] + 2.0 * k2_[i] + 2.0 * k3_[i] + k4_[i]);
+    }
+  }
+  // A finite derivative can still give a non-finite state (overflow of an unstable step).
+  for (int i = 0; i < n_; ++i) {
+    if (!std::isfinite(xn[i])) {
+      throw SimulationError(
+          fmt::format("non-finite value at t = {} (step {:.6g}): state {} became {}; the step is "
+                      "probably too large for this system",
+                      t + h, h, i, xn[i]));
+    }
+  }
+  x_.swap(x_new_);
+  ++stats_.steps;
+  stats_.last_step = h;
+}
+
+}  // namespace hawser

@@ -1,0 +1,46 @@
+// Fixed-step explicit methods: forward Euler and classical Runge-Kutta 4.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "runtime/model/ode_system.h"
+#include "runtime/scenario/engine_settings.h"
+#include "runtime/solve/integrator.h"
+
+namespace hawser {
+
+/// Explicit Euler (FhSim IntegratorMethod 0) or classical RK4 (IntegratorMethod 1) with the
+/// constant step settings.step_size [s]. Between two output times it takes full steps and ends
+/// with one shortened step that lands exactly on the output time, so results are the method's
+/// solution at exactly that time. Work vectors are allocated in Reset, never in AdvanceTo.
+class FixedStepIntegrator final : public Integrator {
+ public:
+  /// Throws ScenarioError at settings.loc unless settings.step_size > 0. `system` must outlive
+  /// the integrator.
+  FixedStepIntegrator(OdeSystem& system, const EngineSettings& settings);
+
+  void Reset(double t0, std::span<const double> x0) override;
+  /// Throws SimulationError naming the time, the step and the system's Diagnose() text when the
+  /// derivative or the new state is not finite; the state is then left at the last good step.
+  void AdvanceTo(double t_out, std::span<double> x) override;
+  SolverStats stats() const override { return stats_; }
+  /// "euler" or "rk4".
+  std::string name() const override { return ToString(kind_); }
+
+ private:
+  void Step(double h);
+  void Derivative(double t, const double* x, double* xdot, double h);
+
+  OdeSystem& system_;
+  IntegratorKind kind_;
+  double h_;
+  int n_ = 0;
+  bool initialised_ = false;
+  double t_ = 0.0;
+  std::vector<double> x_, x_new_, k1_, k2_, k3_, k4_, stage_;
+  SolverStats stats_;
+};
+
+}  // namespace hawser

@@ -1,0 +1,51 @@
+#include "tests/tools/hawser/cli_support.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace hawser::testing {
+
+CommandResult RunCommand(const std::string& command, const std::string& workdir) {
+  const std::string shell = "cd '" + workdir + "' && " + command + " 2>&1";
+  CommandResult result;
+  std::FILE* pipe = popen(shell.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer;
+  size_t n;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return result;
+}
+
+CommandResult RunHawser(const std::string& args, const std::string& workdir) {
+  return RunCommand("'" HAWSER_BINARY "' " + args, workdir);
+}
+
+std::string WriteTempFile(const std::string& name, const std::string& text) {
+  static const std::filesystem::path dir = [] {
+    auto d =
+        std::filesystem::temp_directory_path() / ("hawser-cli-test-" + std::to_string(getpid()));
+    std::filesystem::create_directories(d);
+    return d;
+  }();
+  const auto path = dir / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace hawser::testing

@@ -1,0 +1,52 @@
+// `hawser list` and `hawser describe` print exactly what each type declares.
+#include <doctest/doctest.h>
+
+#include "simobjects/register_base.h"
+#include "tests/tools/hawser/cli_support.h"
+
+namespace hawser::testing {
+namespace {
+
+TEST_CASE("describe prints every declared parameter, port and state of every type") {
+  const Registry& registry = BuiltinRegistry();
+  const CommandResult list = RunHawser("list");
+  REQUIRE(list.exit_code == 0);
+  for (const TypeInfo& type : registry.types()) {
+    CAPTURE(type.path);
+    CHECK(list.output.find(type.path) != std::string::npos);
+    const CommandResult r = RunHawser("describe '" + type.path + "'");
+    REQUIRE(r.exit_code == 0);
+    const auto object = registry.MakeForDescription(type);
+    const ObjectInterface& f = object->interface();
+    auto has_line = [&](const std::string& name, const std::string& unit) {
+      // Each declaration is printed as "  <name> ... [unit]" on its own line.
+      const auto pos = r.output.find("\n  " + name + " ");
+      if (pos == std::string::npos) return false;
+      const auto end = r.output.find('\n', pos + 1);
+      return unit.empty() ||
+             r.output.substr(pos, end - pos).find("[" + unit + "]") != std::string::npos;
+    };
+    for (const auto& p : f.params) CHECK_MESSAGE(has_line(p.name, p.ignored ? "" : p.unit), p.name);
+    for (const auto& p : f.inputs) CHECK_MESSAGE(has_line(p.spec.name, p.spec.unit), p.spec.name);
+    for (const auto& p : f.outputs) CHECK_MESSAGE(has_line(p.spec.name, p.spec.unit), p.spec.name);
+    for (const auto& s : f.states) CHECK_MESSAGE(has_line(s.spec.name, s.spec.unit), s.spec.name);
+  }
+}
+
+TEST_CASE("describe accepts FhSim aliases and prints the canonical path") {
+  const CommandResult r = RunHawser("describe Ball/3DBody");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.output.rfind("Body/3DBody:", 0) == 0);
+}
+
+TEST_CASE("describe of LinearSpring lists its interface and defaults") {
+  const CommandResult r = RunHawser("describe Cable/LinearSpring");
+  CHECK(r.output.find("Stiffness") != std::string::npos);
+  CHECK(r.output.find("(required)") != std::string::npos);
+  CHECK(r.output.find("ForceA") != std::string::npos);
+  CHECK(r.output.find("from inputs PosA, PosB") != std::string::npos);
+  CHECK(r.output.find("from input PosA") != std::string::npos);  // The echo is a view of PosA.
+}
+
+}  // namespace
+}  // namespace hawser::testing

@@ -1,0 +1,102 @@
+#!/usr/bin/python3
+"""Checks hawser HDF5 result files for tests/tools/hawser/hdf5_test.cpp (run with /usr/bin/python3).
+
+  hdf5_check.py against-csv RUN.h5 RUN.csv   every CSV column equals its HDF5 dataset slice;
+                                             shapes, units, time scale, root attributes
+  hdf5_check.py partial RUN.h5 STATUS TEXT   status is STATUS, message contains TEXT, all
+                                             datasets hold the same rows, > 0 of them
+Prints what is wrong and exits 1, or exits 0.
+"""
+import csv
+import re
+import sys
+
+import h5py
+import numpy as np
+
+errors = []
+
+
+def check(ok, what):
+    if not ok:
+        errors.append(what)
+
+
+def column_slice(f, name):
+    """The HDF5 data of CSV column `name`: M.ForceA[2] -> /M/ForceA[:, 2], B:Pos -> /B/state/Pos."""
+    m = re.fullmatch(r"([^.:]+)([.:])([^\[]+)(?:\[(\d+)\])?", name)
+    obj, sep, sig, index = m.groups()
+    path = f"{obj}/{sig}" if sep == "." else f"{obj}/state/{sig}"
+    ds = f[path]
+    if index is None:
+        check(ds.ndim == 1, f"{path}: width-1 signal should be 1-D, shape {ds.shape}")
+        return ds, ds[...]
+    check(ds.ndim == 2 and ds.shape[1] > int(index), f"{path}: shape {ds.shape} for {name}")
+    return ds, ds[:, int(index)]
+
+
+def against_csv(h5_path, csv_path):
+    with open(csv_path) as fh:
+        rows = list(csv.reader(fh))
+    header, data = rows[0], np.array(rows[1:], dtype=float)
+    f = h5py.File(h5_path, "r")
+    n = data.shape[0]
+    check(header[0] == "Time", "CSV header starts with Time")
+    check(f["time"].shape == (n,), f"/time shape {f['time'].shape}, CSV has {n} rows")
+    check(np.array_equal(f["time"][...], data[:, 0]), "/time differs from the CSV Time column")
+    check(f["time"].attrs["unit"] == "s", "/time unit")
+    check(f["time"].attrs.get("CLASS") == b"DIMENSION_SCALE", "/time is not a dimension scale")
+    seen = set()
+    for k, name in enumerate(header[1:], start=1):
+        ds, values = column_slice(f, name)
+        seen.add(ds.name)
+        check(np.array_equal(values, data[:, k]), f"{name}: values differ from the CSV")
+        check(ds.shape[0] == n, f"{ds.name}: {ds.shape[0]} rows, CSV has {n}")
+        check(len(ds.dims[0]) == 1 and ds.dims[0][0].name == "/time", f"{ds.name}: dim 0 scale")
+        for a in ("unit", "description", "simobject_type"):
+            check(a in ds.attrs, f"{ds.name}: no attribute {a}")
+    # Every dataset in the file is some CSV column (nothing extra, nothing missing).
+    datasets = []
+    f.visititems(lambda p, o: datasets.append("/" + p) if isinstance(o, h5py.Dataset) else None)
+    check(set(datasets) - {"/time"} == seen, f"datasets {sorted(datasets)} vs columns {sorted(seen)}")
+    a = f.attrs
+    check(a["status"] == "completed", f"status {a['status']}")
+    check(a["message"] == "", "message should be empty")
+    check(a["rows"] == n, "rows attribute")
+    check("<Contents>" in a["scenario"], "scenario text attribute")
+    for key in ("hawser_version", "command_line", "integrator", "abs_tol", "rel_tol", "steps",
+                "rhs_evals", "jacobian_evals", "wall_seconds", "t_start", "t_end"):
+        check(key in a, f"root attribute {key} missing")
+    return f
+
+
+def partial(h5_path, status, text):
+    f = h5py.File(h5_path, "r")
+    a = f.attrs
+    check(a["status"] == status, f"status is {a['status']!r}, expected {status!r}")
+    check(text in a["message"], f"message {a['message']!r} lacks {text!r}")
+    n = f["time"].shape[0]
+    check(n > 0, "no rows")
+    t = f["time"][...]
+    check(bool(np.all(np.diff(t) > 0)), "time not increasing")
+    if status != "running":  # A killed run never wrote its statistics.
+        check(a["rows"] == n, f"rows attribute {a['rows']} != len(/time) {n}")
+        check(a["end_time"] == t[-1], "end_time is the last time written")
+    def same_rows(p, o):
+        if isinstance(o, h5py.Dataset):
+            check(o.shape[0] == n, f"{p}: {o.shape[0]} rows, /time has {n}")
+    f.visititems(same_rows)
+    print(n)
+
+
+if __name__ == "__main__":
+    mode = sys.argv[1]
+    if mode == "against-csv":
+        against_csv(sys.argv[2], sys.argv[3])
+    elif mode == "partial":
+        partial(sys.argv[2], sys.argv[3], sys.argv[4])
+    else:
+        errors.append(f"unknown mode {mode}")
+    for e in errors:
+        print("hdf5_check:", e)
+    sys.exit(1 if errors else 0)

@@ -1,0 +1,118 @@
+// HDF5 results through the real program (DESIGN section 4): the file of a run holds exactly what
+// its CSV holds, with names, shapes, units and the time scale; interrupted, failed and killed
+// runs leave readable files with every row so far. Files are read with h5py (hdf5_check.py).
+#include <csignal>
+
+#include "tests/tools/hawser/sweep_test_support.h"
+
+namespace hawser::sweep_test {
+namespace {
+
+// A ball on a spring with a clock: width-3 ports, width-1 ports and (LogStates) states.
+const char* kBallOnSpring = R"(<Contents>
+<OBJECTS>
+  <Lib LibName="base" SimObject="Cable/LinearSpring" Name="Spring" Stiffness="50" RelaxedLength="1" />
+  <Lib LibName="base" SimObject="Body/3DBody" Name="Ball" Mass="2" />
+  <Lib LibName="base" SimObject="Src/Clock" Name="Clock" />
+</OBJECTS>
+<INTERCONNECTIONS>
+  <Connection Spring.PosA="0,0,0" Spring.PosB="Ball.Pos" />
+  <Connection Ball.Force="Spring.ForceB" />
+</INTERCONNECTIONS>
+<INITIALIZATION>
+  <InitialCondition Ball.Pos="0.1,0,-0.9" Ball.Vel="0,0.2,0" />
+</INITIALIZATION>
+<INTEGRATION>
+  <Engine IntegratorMethod="2" TOutput="0, 0.05, 3" AbsTol="1e-8" RelTol="1e-8" LogStates="1"
+          FileOutput="objects:all" />
+</INTEGRATION>
+</Contents>
+)";
+
+// A stiff oscillator (w = 100 rad/s) at tolerance 1e-10 for 2e5 s: runs for minutes.
+const char* kLong = R"(<Contents>
+<OBJECTS>
+  <Lib LibName="base" SimObject="Math/LinearSystem" Name="Osc" A="0, 1; -10000, 0" B="0; 10000" C="1, 0" D="0" />
+</OBJECTS>
+<INTERCONNECTIONS>
+  <Connection Osc.In="1" />
+</INTERCONNECTIONS>
+<INITIALIZATION>
+  <InitialCondition Osc.State="0,0" />
+</INITIALIZATION>
+<INTEGRATION>
+  <Engine IntegratorMethod="2" TOutput="0, 0.1, 200000" AbsTol="1e-10" RelTol="1e-10" LogStates="1" FileOutput="objects:all" />
+</INTEGRATION>
+</Contents>
+)";
+
+// A free mass coasting through the spring's anchor: with Euler steps of 0.25 s it lands exactly
+// on the anchor at t = 1, where the spring's direction (and force) is not finite.
+const char* kFails = R"(<Contents>
+<OBJECTS>
+  <Lib LibName="base" SimObject="Cable/LinearSpring" Name="Spring" Stiffness="0" RelaxedLength="0" />
+  <Lib LibName="base" SimObject="Body/Mass" Name="Ball" Mass="1" />
+</OBJECTS>
+<INTERCONNECTIONS>
+  <Connection Spring.PosA="0,0,0" Spring.PosB="Ball.Pos" />
+  <Connection Ball.Force="Spring.ForceB" />
+</INTERCONNECTIONS>
+<INITIALIZATION>
+  <InitialCondition Ball.Pos="0,0,1" Ball.Vel="0,0,-1" />
+</INITIALIZATION>
+<INTEGRATION>
+  <Engine Integrator="euler" stepsize="0.25" TOutput="0, 0.25, 2" LogStates="1" FileOutput="objects:all" />
+</INTEGRATION>
+</Contents>
+)";
+
+TEST_CASE("hdf5: a run's .h5 holds the same names, shapes, units and values as its .csv") {
+  const std::string dir = TempDir("h5_vs_csv");
+  WriteFile(dir + "/s.xml", kBallOnSpring);
+  const Shell h5 = RunCommand(Hawser() + " run s.xml -o run.h5 -q", dir);
+  REQUIRE_MESSAGE(h5.exit_code == 0, h5.output);
+  const Shell csv = RunCommand(Hawser() + " run s.xml -o run.csv -q", dir);
+  REQUIRE_MESSAGE(csv.exit_code == 0, csv.output);
+  const Shell check = CheckHdf5("against-csv run.h5 run.csv", dir);
+  CHECK_MESSAGE(check.exit_code == 0, check.output);
+  // Units come from the declarations: spot-check a port, a state and the width-1 clock.
+  const Shell units = RunCommand(
+      "/usr/bin/python3 -c \"import h5py; f = h5py.File('run.h5'); "
+      "print(f['Spring/ForceA'].attrs['unit'], f['Ball/state/Pos'].attrs['unit'], "
+      "f['Clock/SimTime'].shape == f['time'].shape, f['Ball'].attrs['simobject_type'])\"",
+      dir);
+  CHECK_MESSAGE(units.output == "N m True Body/3DBody\n", units.output);
+}
+
+TEST_CASE("hdf5: SIGINT half-way leaves every row so far, status interrupted, exit code 130") {
+  const std::string dir = TempDir("h5_sigint");
+  WriteFile(dir + "/long.xml", kLong);
+  const int code = RunAndSignal({"run", "long.xml", "-o", "long.h5", "-q"}, dir, SIGINT, 0.6);
+  CHECK(code == 130);
+  const Shell check = CheckHdf5("partial long.h5 interrupted 'interrupted by the user'", dir);
+  CHECK_MESSAGE(check.exit_code == 0, check.output);
+}
+
+TEST_CASE("hdf5: SIGKILL leaves a readable file with the rows flushed so far") {
+  // Rows are flushed at least once a second; status stays "running" (nothing could update it).
+  const std::string dir = TempDir("h5_sigkill");
+  WriteFile(dir + "/long.xml", kLong);
+  const int code = RunAndSignal({"run", "long.xml", "-o", "long.h5", "-q"}, dir, SIGKILL, 1.5);
+  CHECK(code == 128 + SIGKILL);
+  const Shell check = CheckHdf5("partial long.h5 running ''", dir);
+  CHECK_MESSAGE(check.exit_code == 0, check.output);
+}
+
+TEST_CASE("hdf5: a failing run leaves status failed with the message, exit code 3") {
+  const std::string dir = TempDir("h5_failed");
+  WriteFile(dir + "/fails.xml", kFails);
+  const Shell run = RunCommand(Hawser() + " run fails.xml -o fails.h5 -q", dir);
+  CHECK_MESSAGE(run.exit_code == 3, run.output);
+  const Shell check = CheckHdf5("partial fails.h5 failed 'Spring.ForceA'", dir);
+  CHECK_MESSAGE(check.exit_code == 0, check.output);
+  // Rows t = 0, 0.25, 0.5, 0.75 were written before the failure at t = 1.
+  CHECK_MESSAGE(check.output == "4\n", check.output);
+}
+
+}  // namespace
+}  // namespace hawser::sweep_test
