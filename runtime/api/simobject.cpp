@@ -1,26 +1,10 @@
 #include "hawser/simobject.h"
 
+#include <fmt/format.h>
+
 #include "hawser/check.h"
 
 namespace hawser {
-
-std::string ParamKindName(ParamKind k) {
-  switch (k) {
-    case ParamKind::kNumber:
-      return "number";
-    case ParamKind::kInteger:
-      return "integer";
-    case ParamKind::kBool:
-      return "bool";
-    case ParamKind::kString:
-      return "string";
-    case ParamKind::kVector:
-      return "vector";
-    case ParamKind::kMatrix:
-      return "matrix";
-  }
-  return "?";
-}
 
 SimObject::SimObject(ObjectArgs& args)
     : name_(args.name), type_(args.type), loc_(args.loc), args_(&args), describe_(args.describe) {}

@@ -10,13 +10,9 @@
 #include <utility>
 #include <vector>
 
-namespace hawser {
+#include "hawser/index_range.h"
 
-/// Half-open index range [begin, end).
-struct IndexRange {
-  int begin = 0, end = 0;
-  bool empty() const { return end <= begin; }
-};
+namespace hawser {
 
 /// An object's own states: entries [offset, offset + width) of x, whose derivatives depend on
 /// each other at the declared entries (row, column), numbered within the block; else within the

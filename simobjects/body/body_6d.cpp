@@ -1,9 +1,8 @@
 #include "simobjects/body/body_6d.h"
 
-#include <fmt/format.h>
-
 #include <cmath>
 
+#include "hawser/text.h"
 #include "simobjects/body/rigid_body_math.h"
 
 namespace hawser {
@@ -25,9 +24,8 @@ namespace {
 std::string CheckUnitQuaternionState(std::span<const double> q) {
   const double norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   if (std::abs(norm - 1.0) <= Body6D::kQuatTolerance) return "";
-  return fmt::format(
-      "a unit quaternion (w,x,y,z) with |q| within {} of 1 (this one has norm {:.9g})",
-      Body6D::kQuatTolerance, norm);
+  return "a unit quaternion (w,x,y,z) with |q| within " + NumberText(Body6D::kQuatTolerance) +
+         " of 1 (this one has norm " + NumberText(norm, 9) + ")";
 }
 }  // namespace
 
@@ -59,12 +57,12 @@ Body6D::Body6D(ObjectArgs& args) : SimObject(args) {
       const auto products_text = args.values.find("InertiaProducts");
       throw ScenarioError(
           ParamLocation(args, "Inertia"),
-          fmt::format("{}: parameter 'Inertia' = '{}' with InertiaProducts = '{}' is invalid: {}; "
-                      "expected the inertia of a real body (principal moments positive, each at "
-                      "most the sum of the other two)",
-                      name(), args.values.at("Inertia").first,
-                      products_text == args.values.end() ? "0,0,0" : products_text->second.first,
-                      problem));
+          name() + ": parameter 'Inertia' = '" + args.values.at("Inertia").first +
+              "' with InertiaProducts = '" +
+              (products_text == args.values.end() ? "0,0,0" : products_text->second.first) +
+              "' is invalid: " + problem +
+              "; expected the inertia of a real body (principal moments positive, each at most "
+              "the sum of the other two)");
     }
     inertia_inverse_ = inertia_.inverse();
   }

@@ -1,9 +1,9 @@
 #include "simobjects/body/rigid_body_math.h"
 
-#include <fmt/format.h>
-
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
+
+#include "hawser/text.h"
 
 namespace hawser::rigid_body {
 
@@ -46,18 +46,18 @@ std::string CheckInertia(const Eigen::Matrix3d& inertia) {
   const Eigen::Vector3d moments =
       Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(inertia, Eigen::EigenvaluesOnly)
           .eigenvalues();  // Ascending.
-  const std::string principal = fmt::format("principal moments {:.6g}, {:.6g}, {:.6g} kg*m^2",
-                                            moments[0], moments[1], moments[2]);
+  const std::string principal = "principal moments " + NumberText(moments[0], 6) + ", " +
+                                NumberText(moments[1], 6) + ", " + NumberText(moments[2], 6) +
+                                " kg*m^2";
   // Rounding in the eigen-solver is ~1e-15 of the largest moment; allow 1e-12 of it.
   const double tolerance = 1e-12 * moments.cwiseAbs().maxCoeff();
   if (moments[0] <= tolerance) {
-    return fmt::format("the inertia tensor is not positive definite ({})", principal);
+    return "the inertia tensor is not positive definite (" + principal + ")";
   }
   if (moments[0] + moments[1] < moments[2] - tolerance) {
-    return fmt::format(
-        "no rigid body has this inertia: the principal moments break the triangle "
-        "inequality I1 + I2 >= I3 ({})",
-        principal);
+    return "no rigid body has this inertia: the principal moments break the triangle "
+           "inequality I1 + I2 >= I3 (" +
+           principal + ")";
   }
   return "";
 }

@@ -1,9 +1,9 @@
 #include "simobjects/cable/catenary.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
+
+#include "hawser/text.h"
 
 namespace hawser {
 namespace {
@@ -79,8 +79,9 @@ std::optional<CatenarySolution> SolveCatenary(const CatenaryLine& line, double s
     return std::nullopt;
   };
   if (!(line.length > 0 && line.weight > 0 && line.ea > 0 && span > 0 && height >= 0)) {
-    return fail(fmt::format("no catenary for L = {}, w = {}, EA = {}, span {}, height {}",
-                            line.length, line.weight, line.ea, span, height));
+    return fail("no catenary for L = " + NumberText(line.length) +
+                ", w = " + NumberText(line.weight) + ", EA = " + NumberText(line.ea) + ", span " +
+                NumberText(span) + ", height " + NumberText(height));
   }
   const double w = line.weight, len = line.length;
   // Starting guess of Peyrot and Goulois (1979), as used by MAP and MoorDyn.
@@ -113,10 +114,8 @@ std::optional<CatenarySolution> SolveCatenary(const CatenaryLine& line, double s
     f = next;
   }
   if (!(Norm(f) <= tol)) {
-    return fail(
-        fmt::format("the catenary equations did not converge (residual {:.3g} m after {} "
-                    "iterations)",
-                    Norm(f), it));
+    return fail("the catenary equations did not converge (residual " + NumberText(Norm(f), 3) +
+                " m after " + std::to_string(it) + " iterations)");
   }
   CatenarySolution sol;
   sol.line = line;

@@ -1,9 +1,9 @@
 #include "simobjects/connector/bushing_roll_pitch_yaw.h"
 
-#include <fmt/format.h>
-
 #include <cmath>
 #include <numbers>
+
+#include "hawser/text.h"
 
 namespace hawser {
 
@@ -71,15 +71,14 @@ void BushingRollPitchYaw::Calc() {
 
   const Eigen::Vector3d q = RotationToRollPitchYaw(r_ac);
   if (std::abs(std::cos(q[1])) < kGimbalLockCosTolerance) {
-    throw SimulationError(fmt::format(
-        "{} (Connector/BushingRollPitchYaw) at t = {}: pitch angle p = {:.6g} deg is within "
-        "{:.3g} deg of gimbal lock (p = +-90 deg; |cos p| < {} as in Drake's "
-        "LinearBushingRollPitchYaw, which throws here), where the roll-pitch-yaw rates and "
-        "torques are unbounded; use a default alignment of frames A and C far from it and/or "
-        "stiffness and damping that keep the pitch angle away from +-90 deg",
-        name(), time(), q[1] * 180.0 / std::numbers::pi,
-        90.0 - std::acos(kGimbalLockCosTolerance) * 180.0 / std::numbers::pi,
-        kGimbalLockCosTolerance));
+    throw SimulationError(
+        name() + " (Connector/BushingRollPitchYaw) at t = " + NumberText(time()) +
+        ": pitch angle p = " + NumberText(q[1] * 180.0 / std::numbers::pi, 6) + " deg is within " +
+        NumberText(90.0 - std::acos(kGimbalLockCosTolerance) * 180.0 / std::numbers::pi, 3) +
+        " deg of gimbal lock (p = +-90 deg; |cos p| < " + NumberText(kGimbalLockCosTolerance) +
+        " as in Drake's LinearBushingRollPitchYaw, which throws here), where the roll-pitch-yaw "
+        "rates and torques are unbounded; use a default alignment of frames A and C far from it "
+        "and/or stiffness and damping that keep the pitch angle away from +-90 deg");
   }
   const Eigen::Matrix3d r_ab = HalfwayRotation(r_ac);
   const Eigen::Vector3d p_aoco_a = r_wa.transpose() * p_aoco_w;

@@ -1,9 +1,9 @@
 #include "simobjects/connector/linear_bushing.h"
 
-#include <fmt/format.h>
-
 #include <cmath>
 #include <numbers>
+
+#include "hawser/text.h"
 
 namespace hawser {
 
@@ -65,14 +65,14 @@ void LinearBushing::Calc() {
   q.head<3>() = RotationToBodyXyz(r_gf.transpose() * r_gm);
   q.tail<3>() = r_gf.transpose() * p_fm_g;
   if (std::abs(std::cos(q[1])) < kGimbalLockCosTolerance) {
-    throw SimulationError(fmt::format(
-        "{} (Connector/LinearBushing) at t = {}: the middle x-y-z Euler angle qy = {:.6g} deg is "
-        "within {:.3g} deg of the singular +-90 deg (|cos qy| < {}), where the angle rates and "
-        "torques are unbounded; keep the rotation of frame M about frame F's y axis well below "
-        "90 deg (align the frames or stiffen k[1])",
-        name(), time(), q[1] * 180.0 / std::numbers::pi,
-        90.0 - std::acos(kGimbalLockCosTolerance) * 180.0 / std::numbers::pi,
-        kGimbalLockCosTolerance));
+    throw SimulationError(
+        name() + " (Connector/LinearBushing) at t = " + NumberText(time()) +
+        ": the middle x-y-z Euler angle qy = " + NumberText(q[1] * 180.0 / std::numbers::pi, 6) +
+        " deg is within " +
+        NumberText(90.0 - std::acos(kGimbalLockCosTolerance) * 180.0 / std::numbers::pi, 3) +
+        " deg of the singular +-90 deg (|cos qy| < " + NumberText(kGimbalLockCosTolerance) +
+        "), where the angle rates and torques are unbounded; keep the rotation of frame M about "
+        "frame F's y axis well below 90 deg (align the frames or stiffen k[1])");
   }
   // Velocity of M in F, derivative taken in F: remove F's rotation from the world derivative.
   const Eigen::Vector3d w_fm_g = b.angular_velocity - a.angular_velocity;

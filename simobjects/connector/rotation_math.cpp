@@ -1,9 +1,9 @@
 #include "simobjects/connector/rotation_math.h"
 
-#include <fmt/format.h>
-
 #include <Eigen/Geometry>
 #include <cmath>
+
+#include "hawser/text.h"
 
 namespace hawser {
 
@@ -67,14 +67,14 @@ Eigen::Matrix3d HalfwayRotation(const Eigen::Matrix3d& r_ac) {
 
 std::string CheckUnitQuaternion(const Eigen::VectorXd& q) {
   if (std::abs(q.norm() - 1.0) <= kUnitQuaternionTolerance) return "";
-  return fmt::format(
-      "a unit quaternion w,x,y,z (|q| = {:.9g}; it must be 1 within {:g}: give more digits)",
-      q.norm(), kUnitQuaternionTolerance);
+  return "a unit quaternion w,x,y,z (|q| = " + NumberText(q.norm(), 9) + "; it must be 1 within " +
+         NumberText(kUnitQuaternionTolerance, 6) + ": give more digits)";
 }
 
 std::string CheckNonNegative(const Eigen::VectorXd& v) {
   for (Eigen::Index i = 0; i < v.size(); ++i) {
-    if (!(v[i] >= 0.0)) return fmt::format("every value >= 0 (element {} is {})", i, v[i]);
+    if (!(v[i] >= 0.0))
+      return "every value >= 0 (element " + std::to_string(i) + " is " + NumberText(v[i]) + ")";
   }
   return "";
 }

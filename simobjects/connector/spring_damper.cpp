@@ -1,8 +1,8 @@
 #include "simobjects/connector/spring_damper.h"
 
-#include <fmt/format.h>
-
 #include <tuple>
+
+#include "hawser/text.h"
 
 namespace hawser {
 
@@ -48,10 +48,11 @@ Eigen::Vector3d SpringDamper::Span(const BodyKinematics& a, const BodyKinematics
   const Eigen::Vector3d span = b.PointPosition(point_b_) - a.PointPosition(point_a_);
   const double length = span.norm();
   if (!(length >= kMinRelativeLength * free_length_)) {
-    throw SimulationError(fmt::format(
-        "{} ({}): length {:g} m is near zero at t = {} (below {:g} x FreeLength): the direction "
-        "of the force is undefined; revisit the model so that points P and Q stay apart",
-        name(), type(), length, time(), kMinRelativeLength));
+    throw SimulationError(name() + " (" + type() + "): length " + NumberText(length, 6) +
+                          " m is near zero at t = " + NumberText(time()) + " (below " +
+                          NumberText(kMinRelativeLength, 6) +
+                          " x FreeLength): the direction of the force is undefined; revisit the "
+                          "model so that points P and Q stay apart");
   }
   return span;
 }

@@ -8,9 +8,10 @@ LinearMapping::LinearMapping(ObjectArgs& args) : SimObject(args) {
   cv_ = DeclareParameter<Eigen::MatrixXd>(
       {.name = "Cv", .unit = "-", .doc = "Matrix applied to InV (M x Nv)."});
   if (!describing() && cv_.rows() != cu_.rows()) {
-    throw Error(fmt::format(
-        "parameter 'Cv' is {}x{} but 'Cu' is {}x{}; expected Cv with {} rows (M x Nv, M from Cu)",
-        cv_.rows(), cv_.cols(), cu_.rows(), cu_.cols(), cu_.rows()));
+    throw Error("parameter 'Cv' is " + std::to_string(cv_.rows()) + "x" +
+                std::to_string(cv_.cols()) + " but 'Cu' is " + std::to_string(cu_.rows()) + "x" +
+                std::to_string(cu_.cols()) + "; expected Cv with " + std::to_string(cu_.rows()) +
+                " rows (M x Nv, M from Cu)");
   }
   const int m = static_cast<int>(cu_.rows());
   in_u_ = DeclareInput(
@@ -19,10 +20,10 @@ LinearMapping::LinearMapping(ObjectArgs& args) : SimObject(args) {
       {.name = "InV", .width = static_cast<int>(cv_.cols()), .unit = "-", .doc = "Input v (Nv)."});
   out_ = DeclareOutput({.name = "Out", .width = m, .unit = "-", .doc = "Cu u + Cv v (M)."});
   for (int i = 1; i <= m; ++i) {
-    elements_.push_back(DeclareOutput({.name = fmt::format("Out{}", i),
+    elements_.push_back(DeclareOutput({.name = "Out" + std::to_string(i),
                                        .width = 1,
                                        .unit = "-",
-                                       .doc = fmt::format("Element {} of Out.", i)}));
+                                       .doc = "Element " + std::to_string(i) + " of Out."}));
   }
   std::vector<Output> all = elements_;
   all.insert(all.begin(), out_);

@@ -6,7 +6,9 @@ namespace {
 
 using ConstVecMap = Eigen::Map<const Eigen::VectorXd>;
 
-std::string Shape(const Eigen::MatrixXd& m) { return fmt::format("{}x{}", m.rows(), m.cols()); }
+std::string Shape(const Eigen::MatrixXd& m) {
+  return std::to_string(m.rows()) + "x" + std::to_string(m.cols());
+}
 
 }  // namespace
 
@@ -40,19 +42,19 @@ LinearSystem::LinearSystem(ObjectArgs& args) : SimObject(args) {
 void LinearSystem::CheckShapes() const {
   const Eigen::Index n = a_.rows(), m = b_.cols(), p = c_.rows();
   if (a_.cols() != n) {
-    throw Error(fmt::format("parameter 'A' is {}; expected a square matrix (n x n)", Shape(a_)));
+    throw Error("parameter 'A' is " + Shape(a_) + "; expected a square matrix (n x n)");
   }
   if (b_.rows() != n) {
-    throw Error(fmt::format("parameter 'B' is {}; expected {} rows (n x m, n = {} from A)",
-                            Shape(b_), n, n));
+    throw Error("parameter 'B' is " + Shape(b_) + "; expected " + std::to_string(n) +
+                " rows (n x m, n = " + std::to_string(n) + " from A)");
   }
   if (c_.cols() != n) {
-    throw Error(fmt::format("parameter 'C' is {}; expected {} columns (p x n, n = {} from A)",
-                            Shape(c_), n, n));
+    throw Error("parameter 'C' is " + Shape(c_) + "; expected " + std::to_string(n) +
+                " columns (p x n, n = " + std::to_string(n) + " from A)");
   }
   if (d_.rows() != p || d_.cols() != m) {
-    throw Error(fmt::format("parameter 'D' is {}; expected {}x{} (p x m, p from C, m from B)",
-                            Shape(d_), p, m));
+    throw Error("parameter 'D' is " + Shape(d_) + "; expected " + std::to_string(p) + "x" +
+                std::to_string(m) + " (p x m, p from C, m from B)");
   }
 }
 

@@ -14,20 +14,21 @@ Mux::Mux(ObjectArgs& args) : SimObject(args) {
   const long n = describing() ? 1 : num_input;
   std::vector<long> widths;
   for (long i = 1; i <= n; ++i) {
-    widths.push_back(DeclareParameter<long>({.name = fmt::format("InPortWidth{}", i),
+    widths.push_back(DeclareParameter<long>({.name = "InPortWidth" + std::to_string(i),
                                              .unit = "-",
-                                             .doc = fmt::format("Width of In{}.", i),
+                                             .doc = "Width of In" + std::to_string(i) + ".",
                                              .fallback = 1,
                                              .check = IntegerAtLeast(1)}));
   }
   int total = 0;
   for (long i = 1; i <= n; ++i) {
     const int width = static_cast<int>(widths[i - 1]);
-    inputs_.push_back(DeclareInput(
-        {.name = fmt::format("In{}", i),
-         .width = width,
-         .unit = "-",
-         .doc = fmt::format("Input {}, copied to Out from element {} on.", i, total)}));
+    inputs_.push_back(
+        DeclareInput({.name = "In" + std::to_string(i),
+                      .width = width,
+                      .unit = "-",
+                      .doc = "Input " + std::to_string(i) + ", copied to Out from element " +
+                             std::to_string(total) + " on."}));
     total += width;
   }
   out_ = DeclareOutput(

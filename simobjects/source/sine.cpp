@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "hawser/text.h"
+
 namespace hawser {
 
 Sine::Sine(ObjectArgs& args) : SimObject(args) {
@@ -39,19 +41,16 @@ Sine::Sine(ObjectArgs& args) : SimObject(args) {
                                          .fallback = -1.0});
   if (!describing()) {
     if (period > 0.0 && frequency > 0.0) {
-      throw Error(
-          fmt::format("both PeriodS ({}) and FHz ({}) are given; expected exactly one of them",
-                      period, frequency));
+      throw Error("both PeriodS (" + NumberText(period) + ") and FHz (" + NumberText(frequency) +
+                  ") are given; expected exactly one of them");
     }
     if (period <= 0.0 && frequency <= 0.0) {
       throw Error(
           "neither PeriodS nor FHz is given; expected exactly one of them, e.g. PeriodS=\"2\"");
     }
     if (stop_time_ >= 0.0 && stop_time_ < start_time_) {
-      throw Error(
-          fmt::format("StopTime ({}) is before StartTime ({}); expected StopTime >= StartTime, or "
-                      "< 0 for never",
-                      stop_time_, start_time_));
+      throw Error("StopTime (" + NumberText(stop_time_) + ") is before StartTime (" +
+                  NumberText(start_time_) + "); expected StopTime >= StartTime, or < 0 for never");
     }
   }
   omega_ = 2.0 * std::numbers::pi * (period > 0.0 ? 1.0 / period : frequency);

@@ -1,11 +1,10 @@
 #include "simobjects/source/table.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
 #include <fstream>
 
+#include "hawser/text.h"
 #include "hawser/value_parse.h"
 
 namespace hawser {
@@ -20,10 +19,8 @@ Table::Table(ObjectArgs& args) : SimObject(args) {
   if (!describing()) {
     std::ifstream in(file);
     if (!in)
-      throw Error(
-          fmt::format("cannot open table file '{}'; expected an absolute path or "
-                      "one relative to the current directory",
-                      file));
+      throw Error("cannot open table file '" + file +
+                  "'; expected an absolute path or one relative to the current directory");
     std::string line;
     for (int line_no = 1; std::getline(in, line); ++line_no) {
       const std::string text = Trim(line);
@@ -34,26 +31,24 @@ Table::Table(ObjectArgs& args) : SimObject(args) {
       if (times_.empty() && values_.empty() && !numeric && line_no == 1) continue;  // Header.
       const std::vector<double> row = ParseVector(text, where, "table row");
       if (row.size() < 2) {
-        throw ScenarioError(where, fmt::format("table row '{}' has {} number(s); expected a time "
-                                               "and at least one value",
-                                               text, row.size()));
+        throw ScenarioError(where, "table row '" + text + "' has " + std::to_string(row.size()) +
+                                       " number(s); expected a time and at least one value");
       }
       if (!values_.empty() && row.size() - 1 != values_[0].size()) {
-        throw ScenarioError(where, fmt::format("table row has {} value(s); expected {} as on the "
-                                               "first row",
-                                               row.size() - 1, values_[0].size()));
+        throw ScenarioError(where, "table row has " + std::to_string(row.size() - 1) +
+                                       " value(s); expected " + std::to_string(values_[0].size()) +
+                                       " as on the first row");
       }
       if (!times_.empty() && !(row[0] > times_.back())) {
-        throw ScenarioError(where, fmt::format("time {} does not increase (previous row: {}); "
-                                               "expected strictly increasing times",
-                                               row[0], times_.back()));
+        throw ScenarioError(
+            where, "time " + NumberText(row[0]) + " does not increase (previous row: " +
+                       NumberText(times_.back()) + "); expected strictly increasing times");
       }
       times_.push_back(row[0]);
       values_.emplace_back(row.begin() + 1, row.end());
     }
     if (times_.empty()) {
-      throw Error(
-          fmt::format("table file '{}' has no rows; expected lines `time, value, ...`", file));
+      throw Error("table file '" + file + "' has no rows; expected lines `time, value, ...`");
     }
     width = static_cast<int>(values_[0].size());
   }

@@ -22,121 +22,10 @@
 #include <string>
 #include <vector>
 
+#include "hawser/declarations.h"
 #include "hawser/errors.h"
-#include "runtime/model/jacobian_structure.h"
 
 namespace hawser {
-
-/// Handles returned by declarations; used to reach the port's or state's values.
-struct Input {
-  int index = -1;
-};
-struct Output {
-  int index = -1;
-};
-struct State {
-  int index = -1;
-};
-
-/// Parameter value kinds.
-enum class ParamKind { kNumber, kInteger, kBool, kString, kVector, kMatrix };
-template <class T>
-constexpr ParamKind ParamKindOf();
-
-/// A declaration of a parameter of type T: double, long, bool, std::string,
-/// Eigen::VectorXd or Eigen::MatrixXd. Without a default the parameter is required.
-template <class T>
-struct ParamSpec {
-  std::string name;
-  std::string unit;  ///< "-" for dimensionless.
-  std::string doc;
-  std::optional<T> fallback;  ///< The default value; none = required.
-  /// Validity check: returns "" when valid, else what is expected (e.g. "a value >= 0").
-  std::function<std::string(const T&)> check;
-  /// For vectors: the required length (0 = any).
-  int size = 0;
-};
-
-struct PortSpec {
-  std::string name;
-  int width = 1;
-  std::string unit;
-  std::string doc;
-  /// For inputs: the value used when the input is not connected (none = must be connected).
-  std::optional<std::vector<double>> fallback;
-};
-
-struct StateSpec {
-  std::string name;
-  int width = 1;
-  std::string unit;
-  std::string doc;
-  std::vector<double> initial;  ///< Default initial value (zeros when empty).
-  /// Validity check of an <InitialCondition> value: "" when valid, else what is expected. The
-  /// model applies it at load time and reports the InitialCondition's own line.
-  std::function<std::string(std::span<const double>)> check;
-};
-
-/// What `hawser describe` prints and the model wires: the interface, as declared.
-struct ParamInfo {
-  std::string name, unit, doc, kind, default_text;
-  bool required = false;
-  bool ignored = false;  ///< Accepted for compatibility and otherwise unused (e.g. visual only).
-};
-struct InputInfo {
-  PortSpec spec;
-  /// Own state entries whose derivatives read this input (SimObject::DeclareInputReadBy);
-  /// none = all of them.
-  std::optional<std::vector<IndexRange>> read_by;
-};
-struct OutputInfo {
-  PortSpec spec;
-  enum class Source { kCalc, kInput, kState } source = Source::kCalc;
-  int calc = -1;      ///< Index into ObjectInterface::calcs when source == kCalc.
-  int alias_of = -1;  ///< Input or state index when the output is a view of it.
-  /// For a calculated output: the own state entries it reads (SimObject::DeclareOutputReads);
-  /// none = all of them. Its calculation's inputs come on top.
-  std::optional<std::vector<IndexRange>> reads_states;
-};
-struct StateInfo {
-  StateSpec spec;
-};
-/// What a calculation's outputs are for.
-enum class CalcRole {
-  /// Signals: may be read by the object's own CalcDerivatives, so always computed.
-  kSignal,
-  /// Diagnostics (energies, powers): never read by the object's own CalcDerivatives, so the
-  /// right-hand side computes them only when another object's input reads them; they are always
-  /// computed for logging.
-  kDiagnostic,
-};
-struct CalcInfo {
-  std::vector<int> outputs;  ///< Outputs it fills.
-  std::vector<int> inputs;   ///< Inputs it reads (direct feedthrough).
-  std::function<void()> fn;
-  CalcRole role = CalcRole::kSignal;
-};
-struct ObjectInterface {
-  std::vector<ParamInfo> params;
-  std::vector<InputInfo> inputs;
-  std::vector<OutputInfo> outputs;
-  std::vector<StateInfo> states;
-  std::vector<CalcInfo> calcs;
-  /// The entries (row, column) of d(own derivatives)/d(own states) that may be nonzero, in the
-  /// object's own state numbering (its states concatenated in declaration order); empty =
-  /// dense. Set by SimObject::DeclareStateEntries.
-  std::vector<std::pair<int, int>> state_entries;
-};
-
-/// What a SimObject's constructor receives: its name and the parameter values written for it.
-struct ObjectArgs {
-  std::string name;
-  std::string type;
-  std::map<std::string, std::pair<std::string, SourceLocation>> values;  ///< name -> (text, where)
-  SourceLocation loc;                                                    ///< The <Lib> element.
-  bool describe =
-      false;  ///< Constructing only to describe the type: required values may be absent.
-};
 
 /// Base class of every SimObject.
 class SimObject {
@@ -178,6 +67,7 @@ class SimObject {
   explicit SimObject(ObjectArgs& args);
 
   // ---- Declarations (constructor only) ----
+  /// T is double, long, bool, std::string, Eigen::VectorXd or Eigen::MatrixXd.
   template <class T>
   T DeclareParameter(ParamSpec<T> spec);
   /// A parameter accepted for compatibility and not used (e.g. FhSim's visual `Material`).
@@ -248,10 +138,6 @@ class SimObject {
   friend class Registry;
   const std::pair<std::string, SourceLocation>* FindValue(const std::string& name);
   void AddParamInfo(ParamInfo info);
-  template <class T>
-  T ParseParam(const std::string& text, const SourceLocation& loc, const ParamSpec<T>& spec) const;
-  template <class T>
-  static std::string DescribeValue(const T& v);
 
   std::string name_, type_;
   SourceLocation loc_;
@@ -268,11 +154,12 @@ class SimObject {
   std::vector<bool> state_given_;
 };
 
-// ---- Common validity checks for ParamSpec::check ----
-std::function<std::string(const double&)> AtLeast(double lo);
-std::function<std::string(const double&)> Positive();
-std::function<std::string(const long&)> IntegerAtLeast(long lo);
+// DeclareParameter is compiled once, in the API library, for each parameter type.
+extern template double SimObject::DeclareParameter(ParamSpec<double>);
+extern template long SimObject::DeclareParameter(ParamSpec<long>);
+extern template bool SimObject::DeclareParameter(ParamSpec<bool>);
+extern template std::string SimObject::DeclareParameter(ParamSpec<std::string>);
+extern template Eigen::VectorXd SimObject::DeclareParameter(ParamSpec<Eigen::VectorXd>);
+extern template Eigen::MatrixXd SimObject::DeclareParameter(ParamSpec<Eigen::MatrixXd>);
 
 }  // namespace hawser
-
-#include "hawser/simobject_params.inl"

@@ -2,6 +2,7 @@
 // B, t = N^T tau, the spatial forces F_A_A and F_C_C, forces as minus the gradient of
 // PotentialEnergy, the power balance, action = -reaction, invariance, errors.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <Eigen/Geometry>
 #include <cmath>

@@ -2,6 +2,7 @@
 // sources: finite differences of its own PotentialEnergy, the power balance, Newton's third law,
 // frame invariance; and the energy balance of a damped multi-body scenario over 100 s.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <Eigen/Geometry>
 #include <cmath>

@@ -3,6 +3,7 @@
 // invariance under a rigid motion of the scene, load-time errors and the singular middle angle.
 // The generic checks (namespace bushing) are shared with bushing_rpy_test.cpp.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <Eigen/Geometry>
 #include <cmath>

@@ -1,35 +1,35 @@
-// Template part of SimObject: typed parameter declaration. Included from simobject.h only.
-#pragma once
-
+// SimObject::DeclareParameter: a parameter's declaration for `hawser describe`, and its value
+// parsed from the <Lib> attribute text and checked. Compiled here once per parameter type, so the
+// public headers need neither fmt nor the value parser's internals.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "hawser/simobject.h"
 #include "hawser/value_parse.h"
 
 namespace hawser {
+namespace {
 
 template <class T>
-constexpr ParamKind ParamKindOf() {
+std::string KindName() {
   if constexpr (std::is_same_v<T, double>)
-    return ParamKind::kNumber;
+    return "number";
   else if constexpr (std::is_same_v<T, long>)
-    return ParamKind::kInteger;
+    return "integer";
   else if constexpr (std::is_same_v<T, bool>)
-    return ParamKind::kBool;
+    return "bool";
   else if constexpr (std::is_same_v<T, std::string>)
-    return ParamKind::kString;
+    return "string";
   else if constexpr (std::is_same_v<T, Eigen::VectorXd>)
-    return ParamKind::kVector;
+    return "vector";
   else {
     static_assert(std::is_same_v<T, Eigen::MatrixXd>, "unsupported parameter type");
-    return ParamKind::kMatrix;
+    return "matrix";
   }
 }
 
-std::string ParamKindName(ParamKind k);
-
 template <class T>
-std::string SimObject::DescribeValue(const T& v) {
+std::string DescribeValue(const T& v) {
   if constexpr (std::is_same_v<T, bool>)
     return v ? "true" : "false";
   else if constexpr (std::is_same_v<T, std::string>)
@@ -51,9 +51,9 @@ std::string SimObject::DescribeValue(const T& v) {
 }
 
 template <class T>
-T SimObject::ParseParam(const std::string& text, const SourceLocation& loc,
-                        const ParamSpec<T>& spec) const {
-  const std::string what = fmt::format("{}: parameter '{}'", name_, spec.name);
+T ParseParam(const std::string& text, const SourceLocation& loc, const ParamSpec<T>& spec,
+             const std::string& object_name) {
+  const std::string what = fmt::format("{}: parameter '{}'", object_name, spec.name);
   if constexpr (std::is_same_v<T, double>)
     return ParseNumber(text, loc, what);
   else if constexpr (std::is_same_v<T, long>)
@@ -73,13 +73,15 @@ T SimObject::ParseParam(const std::string& text, const SourceLocation& loc,
     return ParseMatrix(text, loc, what);
 }
 
+}  // namespace
+
 template <class T>
 T SimObject::DeclareParameter(ParamSpec<T> spec) {
   ParamInfo info;
   info.name = spec.name;
   info.unit = spec.unit;
   info.doc = spec.doc;
-  info.kind = ParamKindName(ParamKindOf<T>());
+  info.kind = KindName<T>();
   if (spec.size > 0) info.kind += fmt::format("[{}]", spec.size);
   info.required = !spec.fallback.has_value();
   if (spec.fallback) info.default_text = DescribeValue(*spec.fallback);
@@ -92,7 +94,7 @@ T SimObject::DeclareParameter(ParamSpec<T> spec) {
     throw Error(fmt::format("missing required parameter '{}' ({}, {}); add {}=\"...\" to its <Lib>",
                             spec.name, info.kind, spec.unit, spec.name));
   }
-  T parsed = ParseParam<T>(value->first, value->second, spec);
+  T parsed = ParseParam<T>(value->first, value->second, spec, name_);
   if (spec.check) {
     if (std::string expected = spec.check(parsed); !expected.empty()) {
       throw ScenarioError(value->second,
@@ -102,5 +104,12 @@ T SimObject::DeclareParameter(ParamSpec<T> spec) {
   }
   return parsed;
 }
+
+template double SimObject::DeclareParameter(ParamSpec<double>);
+template long SimObject::DeclareParameter(ParamSpec<long>);
+template bool SimObject::DeclareParameter(ParamSpec<bool>);
+template std::string SimObject::DeclareParameter(ParamSpec<std::string>);
+template Eigen::VectorXd SimObject::DeclareParameter(ParamSpec<Eigen::VectorXd>);
+template Eigen::MatrixXd SimObject::DeclareParameter(ParamSpec<Eigen::MatrixXd>);
 
 }  // namespace hawser
