@@ -1,0 +1,91 @@
+// Cable/Cable's initial shape: without an <InitialCondition> for its nodes, the line starts on
+// the elastic catenary between its ends (the part on the seabed included), or on the straight
+// line between them when no catenary exists, and says which on stderr.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
+
+#include "simobjects/cable/cable.h"
+#include "simobjects/cable/catenary.h"
+
+namespace hawser {
+
+void Cable::PlaceOnStraightLine(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
+  std::span<double> x = initial_state(nodes_);
+  const int n = props_.elements;
+  for (int i = 1; i < n; ++i) {
+    const Eigen::Vector3d p = a + (b - a) * (static_cast<double>(i) / n);
+    for (int k = 0; k < 3; ++k) {
+      x[6 * (i - 1) + k] = p[k];
+      x[6 * (i - 1) + 3 + k] = 0.0;
+    }
+  }
+}
+
+void Cable::Initialize() {
+  if (state_given(nodes_)) return;
+  const Eigen::Vector3d a = in3(pos_a_), b = in3(pos_b_);
+  const bool a_lower = a.z() <= b.z();
+  const Eigen::Vector3d lo = a_lower ? a : b, hi = a_lower ? b : a;
+  const Eigen::Vector3d horizontal(hi.x() - lo.x(), hi.y() - lo.y(), 0.0);
+  const double span = horizontal.norm(), height = hi.z() - lo.z();
+  const bool on_seabed = props_.has_seabed && std::abs(lo.z() - props_.seabed_z) <= 1e-3 * length_;
+
+  std::string why;
+  std::optional<CatenarySolution> sol;
+  if (weight_per_length_ <= 0.0) {
+    why = "the line does not sink (weight in water <= 0)";
+  } else if (span <= 1e-9 * length_) {
+    why = "the ends are vertically above each other";
+  } else {
+    sol = SolveCatenary({length_, weight_per_length_, ea_}, span, height, on_seabed, &why);
+  }
+  if (!sol) {
+    PlaceOnStraightLine(a, b);
+    std::fprintf(stderr, "Cable %s: initial shape: straight line (no catenary: %s)\n",
+                 name().c_str(), why.c_str());
+    return;
+  }
+  const Eigen::Vector3d e = horizontal / span;
+  std::span<double> x = initial_state(nodes_);
+  const int n = props_.elements;
+  // March from the lower end: each node sits on the profile where the chord from the previous
+  // node equals the segment's stretched length l0 (1 + T / EA). Nodes at arc lengths i l0
+  // would give chords shorter than the curve, i.e. slack segments that the settle has to undo.
+  const double l0 = props_.segment_length;
+  auto at = [&](double s) {
+    double px = 0.0, pz = 0.0;
+    sol->Profile(std::min(s, length_), px, pz);
+    return Eigen::Vector2d(px, pz);
+  };
+  double s_prev = 0.0;
+  Eigen::Vector2d p_prev = at(0.0);
+  for (int j = 1; j < n; ++j) {
+    const double chord = l0 * (1.0 + sol->TensionAt(std::min(s_prev + 0.5 * l0, length_)) / ea_);
+    double s = s_prev + l0;
+    for (int it = 0; it < 8; ++it) {  // Newton; d|P(s) - P_prev|/ds ~ 1 + T / EA ~ 1.
+      s -= ((at(s) - p_prev).norm() - chord) / (1.0 + sol->TensionAt(std::min(s, length_)) / ea_);
+    }
+    s = std::clamp(s, s_prev, length_);
+    const Eigen::Vector2d q = at(s);
+    const Eigen::Vector3d p = lo + q.x() * e + Eigen::Vector3d(0.0, 0.0, q.y());
+    const int i = a_lower ? j : n - j;  // Node index from end A.
+    for (int k = 0; k < 3; ++k) {
+      x[6 * (i - 1) + k] = p[k];
+      x[6 * (i - 1) + 3 + k] = 0.0;
+    }
+    s_prev = s;
+    p_prev = q;
+  }
+  if (sol->on_seabed()) {
+    std::fprintf(stderr, "Cable %s: initial shape: elastic catenary with %.1f m on the seabed\n",
+                 name().c_str(), sol->grounded_length);
+  } else {
+    std::fprintf(stderr, "Cable %s: initial shape: elastic catenary, fully suspended\n",
+                 name().c_str());
+  }
+}
+
+}  // namespace hawser
