@@ -1,5 +1,5 @@
-// The model's private evaluation units, shared by assembly (model_assembly.cpp) and
-// evaluation (model.cpp). Not part of the SimObject API.
+// The model's private evaluation units, shared by assembly (model_assembly.cpp,
+// evaluation_order.cpp) and evaluation (model.cpp). Not part of the SimObject API.
 #pragma once
 
 #include <span>

@@ -1,0 +1,101 @@
+// Model assembly, buffers: the state vector with its initial values, the signal buffer, and
+// every port bound to its view (inputs read a source output directly when they can).
+#include <algorithm>
+#include <span>
+
+#include "runtime/model/model_builder.h"
+
+namespace hawser {
+
+void Model::Builder::LayOutBuffers() {
+  // State vector: objects in file order, each object's states in declaration order.
+  int offset = 0;
+  state_offsets_.resize(m_.objects_.size());
+  for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
+    const auto& states = iface(obj).states;
+    for (size_t s = 0; s < states.size(); ++s) {
+      m_.state_layout_.push_back({int(obj), int(s), offset, states[s].spec.width});
+      state_offsets_[obj].push_back(offset);
+      offset += states[s].spec.width;
+    }
+    if (!states.empty()) m_.with_states_.push_back(m_.objects_[obj].get());
+  }
+  m_.x_.assign(offset, 0.0);
+  m_.xdot_.assign(offset, 0.0);
+  for (const StateSlot& slot : m_.state_layout_) {
+    // The <InitialCondition> value when given, else the declared default.
+    const std::vector<double>* given = initial_values_[slot.object][slot.state];
+    const auto& start = given ? *given : iface(slot.object).states[slot.state].spec.initial;
+    std::copy(start.begin(), start.end(), m_.x_.begin() + slot.offset);
+    std::span<double> x(m_.x_.data() + slot.offset, slot.width);
+    m_.objects_[slot.object]->BindState(
+        slot.state, x, std::span<double>(m_.xdot_.data() + slot.offset, slot.width),
+        given != nullptr);
+    m_.objects_[slot.object]->BindInitialState(slot.state, x);
+  }
+
+  // Signals: computed outputs, then inputs that need their own storage.
+  size_t total = 0;
+  for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
+    for (const auto& o : iface(obj).outputs)
+      if (o.source == OutputInfo::Source::kCalc) total += o.spec.width;
+    for (size_t in = 0; in < iface(obj).inputs.size(); ++in)
+      if (!IsDirectView(obj, in)) total += iface(obj).inputs[in].spec.width;
+  }
+  m_.signals_.assign(total, 0.0);  // Never resized again: views into it stay valid.
+  size_t next = 0;
+  auto take = [&](int width) {
+    std::span<double> view(m_.signals_.data() + next, width);
+    next += width;
+    return view;
+  };
+  output_views_.resize(m_.objects_.size());
+  input_views_.resize(m_.objects_.size());
+  for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
+    output_views_[obj].resize(iface(obj).outputs.size());
+    input_views_[obj].resize(iface(obj).inputs.size());
+    for (size_t o = 0; o < iface(obj).outputs.size(); ++o) {
+      const OutputInfo& info = iface(obj).outputs[o];
+      if (info.source == OutputInfo::Source::kCalc) output_views_[obj][o] = take(info.spec.width);
+      if (info.source == OutputInfo::Source::kState) {
+        output_views_[obj][o] =
+            std::span<double>(m_.x_.data() + state_offsets_[obj][info.alias_of], info.spec.width);
+      }
+    }
+    for (size_t in = 0; in < iface(obj).inputs.size(); ++in) {
+      if (!IsDirectView(obj, in)) input_views_[obj][in] = take(iface(obj).inputs[in].spec.width);
+    }
+  }
+  m_.t_ = scenario().engine.output.start;
+  // Resolve the views that alias other ports (in evaluation order, so sources come first).
+  for (int id : order_) {
+    const Node& n = nodes_[id];
+    if (n.kind == Kind::kInput && IsDirectView(n.object, n.index)) {
+      const Term& t = sources_[n.object][n.index].terms[0];
+      input_views_[n.object][n.index] =
+          output_views_[t.object][t.output].subspan(t.begin, t.end - t.begin);
+    }
+    if (n.kind == Kind::kOutput &&
+        iface(n.object).outputs[n.index].source == OutputInfo::Source::kInput) {
+      output_views_[n.object][n.index] =
+          input_views_[n.object][iface(n.object).outputs[n.index].alias_of];
+    }
+  }
+  for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
+    SimObject& o = *m_.objects_[obj];
+    o.BindTime(&m_.t_);
+    for (size_t i = 0; i < input_views_[obj].size(); ++i) {
+      o.BindInput(i, input_views_[obj][i], sources_[obj][i].decl != nullptr);
+    }
+    for (size_t i = 0; i < output_views_[obj].size(); ++i) o.BindOutput(i, output_views_[obj][i]);
+  }
+  BuildSteps();
+}
+
+/// An input connected to exactly one whole or sliced output, unscaled: a view, no copy.
+bool Model::Builder::IsDirectView(int obj, int in) const {
+  const auto& terms = sources_[obj][in].terms;
+  return terms.size() == 1 && terms[0].object >= 0 && terms[0].factor == 1.0;
+}
+
+}  // namespace hawser

@@ -1,0 +1,194 @@
+// Model assembly, evaluation order: the dependency graph over ports and calculations sorted
+// prerequisites first (an algebraic loop is reported), and the evaluation steps in that order.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <iterator>
+
+#include "runtime/model/model_builder.h"
+#include "runtime/model/model_steps.h"
+
+namespace hawser {
+
+int Model::Builder::NodeId(int obj, Kind kind, int index) const {
+  const auto& base = node_base_[obj];
+  return base[static_cast<int>(kind)] + index;
+}
+
+std::vector<int> Model::Builder::Prerequisites(const Node& n) const {
+  std::vector<int> pre;
+  const ObjectInterface& f = iface(n.object);
+  switch (n.kind) {
+    case Kind::kInput:
+      for (const Term& t : sources_[n.object][n.index].terms)
+        if (t.object >= 0) pre.push_back(NodeId(t.object, Kind::kOutput, t.output));
+      break;
+    case Kind::kOutput: {
+      const OutputInfo& o = f.outputs[n.index];
+      if (o.source == OutputInfo::Source::kCalc)
+        pre.push_back(NodeId(n.object, Kind::kCalc, o.calc));
+      if (o.source == OutputInfo::Source::kInput)
+        pre.push_back(NodeId(n.object, Kind::kInput, o.alias_of));
+      break;
+    }
+    case Kind::kCalc:
+      for (int in : f.calcs[n.index].inputs) pre.push_back(NodeId(n.object, Kind::kInput, in));
+      break;
+  }
+  return pre;
+}
+
+std::string Model::Builder::NodeName(const Node& n) const {
+  const ObjectInterface& f = iface(n.object);
+  if (n.kind == Kind::kInput) return PortName(n.object, f.inputs[n.index].spec.name);
+  if (n.kind == Kind::kOutput) return PortName(n.object, f.outputs[n.index].spec.name);
+  return m_.objects_[n.object]->name() + ".<calc>";
+}
+
+void Model::Builder::OrderEvaluation() {
+  for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
+    const ObjectInterface& f = iface(obj);
+    node_base_.push_back({static_cast<int>(nodes_.size()),
+                          static_cast<int>(nodes_.size() + f.inputs.size()),
+                          static_cast<int>(nodes_.size() + f.inputs.size() + f.outputs.size())});
+    for (size_t i = 0; i < f.inputs.size(); ++i) nodes_.push_back({int(obj), Kind::kInput, int(i)});
+    for (size_t i = 0; i < f.outputs.size(); ++i)
+      nodes_.push_back({int(obj), Kind::kOutput, int(i)});
+    for (size_t i = 0; i < f.calcs.size(); ++i) nodes_.push_back({int(obj), Kind::kCalc, int(i)});
+  }
+  // Depth-first search, prerequisites first; a node met again while on the path closes a loop.
+  std::vector<int> color(nodes_.size(), 0);  // 0 new, 1 on path, 2 done
+  std::vector<int> path;
+  for (size_t start = 0; start < nodes_.size(); ++start) {
+    if (color[start] != 0) continue;
+    // Iterative DFS: (node, next prerequisite position).
+    std::vector<std::pair<int, size_t>> stack{{int(start), 0}};
+    std::vector<std::vector<int>> pre_cache;
+    color[start] = 1;
+    path.push_back(int(start));
+    pre_cache.push_back(Prerequisites(nodes_[start]));
+    while (!stack.empty()) {
+      auto& [node, next] = stack.back();
+      const std::vector<int>& pre = pre_cache.back();
+      if (next < pre.size()) {
+        const int p = pre[next++];
+        if (color[p] == 1) ReportLoop(path, p);
+        if (color[p] == 0) {
+          color[p] = 1;
+          stack.push_back({p, 0});
+          path.push_back(p);
+          pre_cache.push_back(Prerequisites(nodes_[p]));
+        }
+        continue;
+      }
+      color[node] = 2;
+      order_.push_back(node);
+      stack.pop_back();
+      path.pop_back();
+      pre_cache.pop_back();
+    }
+  }
+}
+
+void Model::Builder::ReportLoop(const std::vector<int>& path, int again) const {
+  // `path` runs from dependents to prerequisites; data flows the other way, so read it
+  // backwards, from `again` round to it, and start the description at an output.
+  auto it = std::find(path.begin(), path.end(), again);
+  std::vector<Node> cycle;
+  for (auto p = path.rbegin(); p != std::make_reverse_iterator(it); ++p)
+    if (nodes_[*p].kind != Kind::kCalc) cycle.push_back(nodes_[*p]);
+  auto first_output = std::find_if(cycle.begin(), cycle.end(),
+                                   [](const Node& n) { return n.kind == Kind::kOutput; });
+  std::rotate(cycle.begin(), first_output, cycle.end());
+  std::vector<std::string> names;
+  SourceLocation loc = scenario().engine.loc;
+  bool located = false;
+  for (const Node& n : cycle) {
+    names.push_back(NodeName(n));
+    if (n.kind == Kind::kInput && !located) {
+      loc = sources_[n.object][n.index].decl->loc;
+      located = true;
+    }
+  }
+  throw ScenarioErrors({ScenarioError(
+      loc, fmt::format("algebraic loop: {}; each output in it depends directly on the input "
+                       "before it. Break the loop with an object whose output reads only its "
+                       "states (a body's Pos, a Math/LowPass)",
+                       fmt::join(names, " -> ")))});
+}
+
+void Model::Builder::BuildSteps() {
+  const std::vector<bool> needed = NeededForDerivatives();
+  for (int id : order_) {
+    const Node& n = nodes_[id];
+    SimObject* o = m_.objects_[n.object].get();
+    const size_t before = m_.steps_.size();
+    if (n.kind == Kind::kCalc) {
+      m_.steps_.push_back({o, &o->interface().calcs[n.index], -1});
+    } else if (n.kind == Kind::kInput) {
+      AddInputStep(n.object, n.index);
+    }
+    if (m_.steps_.size() > before && needed[id]) m_.rhs_steps_.push_back(m_.steps_.back());
+  }
+}
+
+/// The nodes the state derivatives depend on: every input and signal calculation of an object
+/// with states (its CalcDerivatives may read them), and all they depend on in turn. Outputs
+/// that are only logged (energies: CalcRole::kDiagnostic) are then not computed in the
+/// right-hand side.
+std::vector<bool> Model::Builder::NeededForDerivatives() const {
+  std::vector<bool> needed(nodes_.size(), false);
+  std::vector<int> work;
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& n = nodes_[id];
+    if (iface(n.object).states.empty() || n.kind == Kind::kOutput) continue;
+    if (n.kind == Kind::kCalc && iface(n.object).calcs[n.index].role == CalcRole::kDiagnostic)
+      continue;
+    work.push_back(int(id));
+  }
+  while (!work.empty()) {
+    const int id = work.back();
+    work.pop_back();
+    if (needed[id]) continue;
+    needed[id] = true;
+    for (int p : Prerequisites(nodes_[id])) work.push_back(p);
+  }
+  return needed;
+}
+
+void Model::Builder::AddInputStep(int obj, int in) {
+  const InputSource& src = sources_[obj][in];
+  const PortSpec& spec = iface(obj).inputs[in].spec;
+  const std::string target = PortName(obj, spec.name);
+  if (src.decl == nullptr) {
+    std::copy(spec.fallback->begin(), spec.fallback->end(), input_views_[obj][in].begin());
+    m_.wiring_.push_back(fmt::format("{} <- {} (default)", target, fmt::join(*spec.fallback, ",")));
+    return;
+  }
+  if (IsDirectView(obj, in)) {
+    m_.wiring_.push_back(fmt::format("{} <- {} (view)", target, src.decl->text));
+    return;
+  }
+  Combiner c;
+  c.dst = input_views_[obj][in];
+  c.constant.assign(spec.width, 0.0);
+  for (const Term& t : src.terms) {
+    if (t.object < 0) {
+      for (int k = 0; k < spec.width; ++k) c.constant[k] += t.factor * t.literal[k];
+    } else {
+      c.terms.push_back({output_views_[t.object][t.output].data() + t.begin, t.factor});
+    }
+  }
+  if (c.terms.empty()) {
+    std::copy(c.constant.begin(), c.constant.end(), c.dst.begin());
+    m_.wiring_.push_back(fmt::format("{} <- {} (constant)", target, src.decl->text));
+    return;
+  }
+  m_.wiring_.push_back(fmt::format("{} <- {} (sum)", target, src.decl->text));
+  m_.combiners_.push_back(std::move(c));
+  m_.steps_.push_back(
+      {m_.objects_[obj].get(), nullptr, static_cast<int>(m_.combiners_.size()) - 1});
+}
+
+}  // namespace hawser

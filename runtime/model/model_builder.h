@@ -1,0 +1,102 @@
+// Model assembly's working state: the Builder, private to model assembly, whose steps live in
+// model_assembly.cpp, evaluation_order.cpp, buffer_layout.cpp and jacobian_coupling.cpp.
+#pragma once
+
+#include <array>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "runtime/model/jacobian_structure.h"
+#include "runtime/model/model.h"
+
+namespace hawser {
+
+// Assembly, step by step; each step reports every problem it finds before the next one runs.
+class Model::Builder {
+ public:
+  Builder(Model& m, const Registry& registry) : m_(m), registry_(registry) {}
+
+  void Build();
+
+ private:
+  struct Term {
+    double factor = 1.0;
+    int object = -1, output = -1;  ///< A port reference when object >= 0.
+    int begin = 0, end = 0;        ///< Slice of the output.
+    std::vector<double> literal;
+  };
+  struct InputSource {
+    const ConnectionDecl* decl = nullptr;
+    std::vector<Term> terms;
+  };
+
+  const Scenario& scenario() const { return m_.scenario_; }
+  const ObjectInterface& iface(int obj) const { return m_.objects_[obj]->interface(); }
+  std::string PortName(int obj, const std::string& port) const {
+    return m_.objects_[obj]->name() + "." + port;
+  }
+
+  // ---- Objects, connections and initial conditions (model_assembly.cpp) ----
+  void BuildObjects();
+  void BuildObject(const ObjectDecl& decl, std::map<std::string, const ObjectDecl*>& seen);
+  void ReportUnknownParameters(const ObjectDecl& decl, const TypeInfo& type,
+                               const SimObject& object);
+  void ResolveConnections();
+  int FindObjectOrThrow(const std::string& name, const SourceLocation& loc) const;
+  void ResolveConnection(const ConnectionDecl& c);
+  Term ResolveTerm(const ConnectionTerm& t, const ConnectionDecl& c, int width) const;
+  void CheckUnconnectedInputs();
+  void CheckInitialConditions();
+
+  // ---- Evaluation order: a dependency graph over ports and calculations ----
+  // In evaluation_order.cpp, with the steps of evaluation built from that order.
+  enum class Kind { kInput, kOutput, kCalc };
+  struct Node {
+    int object;
+    Kind kind;
+    int index;
+  };
+
+  int NodeId(int obj, Kind kind, int index) const;
+  std::vector<int> Prerequisites(const Node& n) const;
+  std::string NodeName(const Node& n) const;
+  void OrderEvaluation();
+  [[noreturn]] void ReportLoop(const std::vector<int>& path, int again) const;
+  void BuildSteps();
+  std::vector<bool> NeededForDerivatives() const;
+  void AddInputStep(int obj, int in);
+
+  // ---- Buffers and views (buffer_layout.cpp) ----
+  void LayOutBuffers();
+  bool IsDirectView(int obj, int in) const;
+
+  // ---- Jacobian structure (jacobian_structure.h; jacobian_coupling.cpp) ----
+  SparsityPattern JacobianPattern() const;
+  OwnBlock OwnStates(int obj) const;
+  static std::vector<IndexRange> Shifted(const std::optional<std::vector<IndexRange>>& ranges,
+                                         const OwnBlock& block);
+  std::vector<IndexRange> InputColumns(
+      int obj, int in, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const;
+  const std::vector<IndexRange>& OutputColumns(
+      int obj, int out, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const;
+
+  Model& m_;
+  const Registry& registry_;
+  ErrorCollector errors_;
+  std::map<std::string, int> object_index_;
+  std::vector<std::vector<InputSource>> sources_;  ///< [object][input]
+  /// [object][state]: the <InitialCondition> value, or nullptr when not given.
+  std::vector<std::vector<const std::vector<double>*>> initial_values_;
+  std::vector<std::vector<int>> state_offsets_;  ///< [object][state]: offset in the state vector
+  std::vector<Node> nodes_;
+  std::vector<std::array<int, 3>> node_base_;
+  std::vector<int> order_;  ///< Node ids, prerequisites first.
+  std::vector<std::vector<std::span<double>>> output_views_;
+  std::vector<std::vector<std::span<double>>> input_views_;
+};
+
+}  // namespace hawser
