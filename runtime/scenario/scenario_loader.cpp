@@ -1,5 +1,7 @@
 // Reads a scenario XML file into a Scenario (DESIGN section 3). The XML is walked once; every
 // problem found is collected and reported together.
+#include "runtime/scenario/scenario_loader.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,23 +11,14 @@
 #include <map>
 #include <pugixml.hpp>
 #include <sstream>
-#include <tuple>
 
 #include "hawser/value_parse.h"
-#include "runtime/scenario/connection_parser.h"
 #include "runtime/scenario/engine_parser.h"
 #include "runtime/scenario/scenario.h"
 #include "runtime/scenario/variables.h"
 
 namespace hawser {
 namespace {
-
-// An attribute after ${variable} expansion; `ok` is false when the expansion failed (already
-// reported), so that the value is not checked again but still counts as present.
-struct ExpandedAttribute {
-  Attribute attribute;
-  bool ok = true;
-};
 
 const std::vector<std::string> kSections = {"VARIABLES", "OBJECTS", "INTERCONNECTIONS",
                                             "INITIALIZATION", "INTEGRATION"};
@@ -40,347 +33,232 @@ std::string ElementOf(const std::string& section) {
   return "Engine";
 }
 
-const char* kNameRule = "expected letters, digits and '_', not starting with a digit";
-
-class Loader {
- public:
-  Loader(const std::string& xml_text, const std::string& file, const VariableOverrides& overrides)
-      : text_(xml_text), file_(file), overrides_(overrides), buffer_(xml_text) {
-    for (size_t i = 0; i < text_.size(); ++i) {
-      if (text_[i] == '\n') newlines_.push_back(i);
-    }
-  }
-
-  Scenario Load() {
-    Scenario scenario;
-    scenario.file = file_;
-    scenario.xml_text = text_;
-    pugi::xml_parse_result parsed = doc_.load_buffer_inplace(
-        buffer_.data(), buffer_.size(), pugi::parse_default, pugi::encoding_utf8);
-    if (!parsed) {
-      throw ScenarioErrors({ScenarioError(At(parsed.offset),
-                                          fmt::format("malformed XML: {}", parsed.description()))});
-    }
-    pugi::xml_node contents = FindContents();
-    if (!contents) errors_.ThrowIfAny();
-
-    std::map<std::string, pugi::xml_node> sections = FindSections(contents);
-    if (sections.count("VARIABLES")) ReadVariables(sections["VARIABLES"]);
-    // If the variables themselves are broken, every ${...} would fail again: stop here.
-    errors_.ThrowIfAny();
-    scenario.variables = variables_;
-
-    if (sections.count("OBJECTS")) ReadObjects(sections["OBJECTS"], &scenario);
-    if (sections.count("INTERCONNECTIONS")) {
-      ReadConnections(sections["INTERCONNECTIONS"], &scenario);
-    }
-    if (sections.count("INITIALIZATION")) {
-      ReadInitialConditions(sections["INITIALIZATION"], &scenario);
-    }
-    if (sections.count("INTEGRATION")) ReadEngine(sections["INTEGRATION"], &scenario);
-    errors_.ThrowIfAny();
-    return scenario;
-  }
-
- private:
-  // Location of a byte offset into the text: line = 1 + newlines before it.
-  SourceLocation At(ptrdiff_t offset) const {
-    if (offset < 0) return {file_, 0};
-    auto n = std::lower_bound(newlines_.begin(), newlines_.end(), static_cast<size_t>(offset)) -
-             newlines_.begin();
-    return {file_, static_cast<int>(n) + 1};
-  }
-  SourceLocation At(const pugi::xml_node& node) const { return At(node.offset_debug()); }
-  // pugixml keeps no offsets for attributes, but parsing in place leaves each name inside our
-  // buffer, so an attribute on a continuation line gets its own line number.
-  SourceLocation At(const pugi::xml_attribute& attr, const pugi::xml_node& owner) const {
-    const char* p = attr.name();
-    if (p >= buffer_.data() && p < buffer_.data() + buffer_.size()) return At(p - buffer_.data());
-    return At(owner);
-  }
-
-  pugi::xml_node FindContents() {
-    pugi::xml_node contents;
-    for (pugi::xml_node n : doc_.children()) {
-      if (n.type() != pugi::node_element) continue;
-      if (std::string(n.name()) != "Contents") {
-        errors_.Add(At(n), fmt::format("root element is <{}>; expected <Contents>", n.name()));
-      } else if (contents) {
-        errors_.Add(At(n), fmt::format("second <Contents> (first at line {}); expected one",
-                                       At(contents).line));
-      } else {
-        contents = n;
-      }
-    }
-    if (!contents && errors_.empty()) {
-      errors_.Add({file_, 0},
-                  "no <Contents> element; expected a scenario such as "
-                  "<Contents><OBJECTS>...</OBJECTS>...</Contents>");
-    }
-    return contents;
-  }
-
-  // Complains about text and attributes where only child elements belong.
-  void CheckNoTextOrAttributes(const pugi::xml_node& node) {
-    for (pugi::xml_attribute a : node.attributes()) {
-      errors_.Add(At(a, node),
-                  fmt::format("<{}> takes no attributes; found '{}'", node.name(), a.name()));
-    }
-    CheckNoText(node);
-  }
-  void CheckNoText(const pugi::xml_node& node) {
-    for (pugi::xml_node c : node.children()) {
-      if (c.type() == pugi::node_pcdata || c.type() == pugi::node_cdata) {
-        errors_.Add(At(c),
-                    fmt::format("unexpected text '{}' in <{}>", Trim(c.value()), node.name()));
-      }
-    }
-  }
-
-  std::map<std::string, pugi::xml_node> FindSections(const pugi::xml_node& contents) {
-    std::map<std::string, pugi::xml_node> sections;
-    CheckNoTextOrAttributes(contents);
-    for (pugi::xml_node s : contents.children()) {
-      if (s.type() != pugi::node_element) continue;
-      const std::string name = s.name();
-      if (std::find(kSections.begin(), kSections.end(), name) == kSections.end()) {
-        errors_.Add(At(s), fmt::format("unknown section <{}>{}", name,
-                                       SuggestionText(name, kSections, "sections")));
-        continue;
-      }
-      if (auto [it, inserted] = sections.emplace(name, s); !inserted) {
-        errors_.Add(At(s), fmt::format("section <{}> appears twice (first at line {})", name,
-                                       At(it->second).line));
-        continue;
-      }
-      CheckNoTextOrAttributes(s);
-    }
-    for (const std::string& name : kRequiredSections) {
-      if (!sections.count(name)) {
-        errors_.Add(At(contents), fmt::format("missing section <{}>; a scenario needs OBJECTS, "
-                                              "INTERCONNECTIONS, INITIALIZATION and INTEGRATION",
-                                              name));
-      }
-    }
-    return sections;
-  }
-
-  // The elements of a section, each checked to be the section's element kind with no children.
-  std::vector<pugi::xml_node> Elements(const pugi::xml_node& section) {
-    const std::string expected = ElementOf(section.name());
-    std::vector<pugi::xml_node> elements;
-    for (pugi::xml_node e : section.children()) {
-      if (e.type() != pugi::node_element) continue;
-      if (e.name() != expected) {
-        errors_.Add(At(e), fmt::format("unknown element <{}> in <{}>{}", e.name(), section.name(),
-                                       SuggestionText(e.name(), {expected}, "valid elements")));
-        continue;
-      }
-      for (pugi::xml_node c : e.children()) {
-        if (c.type() == pugi::node_element) {
-          errors_.Add(At(c), fmt::format("unexpected element <{}> inside <{}>; expected <{} "
-                                         ".../> with attributes only",
-                                         c.name(), expected, expected));
-        }
-      }
-      CheckNoText(e);
-      elements.push_back(e);
-    }
-    return elements;
-  }
-
-  // Attributes with ${variables} expanded; duplicates are reported and dropped.
-  std::vector<ExpandedAttribute> Attributes(const pugi::xml_node& e) {
-    std::vector<ExpandedAttribute> out;
-    for (pugi::xml_attribute a : e.attributes()) {
-      ExpandedAttribute x{{a.name(), a.value(), At(a, e)}, true};
-      auto dup = std::find_if(out.begin(), out.end(), [&](const ExpandedAttribute& y) {
-        return y.attribute.name == x.attribute.name;
-      });
-      if (dup != out.end()) {
-        errors_.Add(x.attribute.loc, fmt::format("attribute '{}' appears twice in <{}>",
-                                                 x.attribute.name, e.name()));
-        continue;
-      }
-      try {
-        x.attribute.value = SubstituteVariables(x.attribute.value, variables_, x.attribute.loc);
-      } catch (const ScenarioError& err) {
-        errors_.Add(err);
-        x.ok = false;
-      }
-      out.push_back(std::move(x));
-    }
-    return out;
-  }
-
-  void ReadVariables(const pugi::xml_node& section) {
-    std::vector<VariableDecl> decls;
-    for (pugi::xml_node e : Elements(section)) {
-      VariableDecl d{"", "", At(e)};
-      bool has_name = false, has_value = false;
-      // Variable values are expanded by ResolveVariables, so read them raw here.
-      for (pugi::xml_attribute a : e.attributes()) {
-        const std::string name = a.name();
-        if (name == "Name") {
-          d.name = Trim(a.value()), has_name = true;
-        } else if (name == "Value") {
-          d.value = Trim(a.value()), has_value = true;
-        } else {
-          errors_.Add(At(a, e),
-                      fmt::format("unknown <Variable> attribute '{}'{}", name,
-                                  SuggestionText(name, {"Name", "Value"}, "Variable attributes")));
-        }
-      }
-      if (!has_name || !has_value) {
-        errors_.Add(d.loc, fmt::format("<Variable> without {}; expected <Variable Name=\"k\" "
-                                       "Value=\"10\"/>",
-                                       has_name ? "Value" : "Name"));
-        continue;
-      }
-      decls.push_back(d);
-    }
-    errors_.Try([&] { variables_ = ResolveVariables(decls, overrides_, file_); });
-  }
-
-  void ReadObjects(const pugi::xml_node& section, Scenario* scenario) {
-    std::map<std::string, int> lines;  // Object name -> line, to report duplicates.
-    for (pugi::xml_node e : Elements(section)) {
-      ObjectDecl obj;
-      obj.loc = At(e);
-      bool has_lib = false, has_type = false, has_name = false;
-      for (ExpandedAttribute& x : Attributes(e)) {
-        Attribute& a = x.attribute;
-        a.value = Trim(a.value);
-        if (a.name == "LibName") {
-          obj.lib_name = a.value, has_lib = true;
-        } else if (a.name == "SimObject") {
-          obj.type = a.value, has_type = true;
-        } else if (a.name == "Name") {
-          obj.name = a.value, has_name = true;
-          if (x.ok && !IsIdentifier(a.value)) {
-            errors_.Add(
-                a.loc, fmt::format("object name '{}' is not a valid name; {}", a.value, kNameRule));
-          }
-        } else {
-          obj.parameters.push_back(a);
-        }
-      }
-      for (auto [present, attr, example] : {std::tuple{has_lib, "LibName", "base"},
-                                            {has_type, "SimObject", "Cable/LinearSpring"},
-                                            {has_name, "Name", "M"}}) {
-        if (!present) {
-          errors_.Add(obj.loc, fmt::format("<Lib> without {}; expected e.g. {}=\"{}\"", attr, attr,
-                                           example));
-        }
-      }
-      if (!has_name) continue;
-      if (auto [it, inserted] = lines.emplace(obj.name, obj.loc.line); !inserted) {
-        errors_.Add(obj.loc, fmt::format("object name '{}' is used twice (first at line {})",
-                                         obj.name, it->second));
-        continue;
-      }
-      scenario->objects.push_back(std::move(obj));
-    }
-  }
-
-  // Splits an attribute name "Obj.Member"; reports and returns false if it is not of that form.
-  bool SplitTarget(const Attribute& a, const std::string& member, const std::string& example,
-                   std::string* object, std::string* name) {
-    size_t dot = a.name.find('.');
-    if (dot != std::string::npos) {
-      *object = a.name.substr(0, dot);
-      *name = a.name.substr(dot + 1);
-      if (IsIdentifier(*object) && IsIdentifier(*name)) return true;
-    }
-    errors_.Add(a.loc, fmt::format("'{}' is not of the form Obj.{}; expected an attribute such "
-                                   "as {}",
-                                   a.name, member, example));
-    return false;
-  }
-
-  void ReadConnections(const pugi::xml_node& section, Scenario* scenario) {
-    std::map<std::string, int> lines;  // "Obj.Port" -> line, to report an input connected twice.
-    for (pugi::xml_node e : Elements(section)) {
-      for (ExpandedAttribute& x : Attributes(e)) {
-        const Attribute& a = x.attribute;
-        ConnectionDecl c;
-        c.loc = a.loc;
-        c.text = Trim(a.value);
-        if (!SplitTarget(a, "Port", "M.PosA=\"0,0,0\"", &c.object, &c.port) || !x.ok) continue;
-        if (auto [it, inserted] = lines.emplace(a.name, a.loc.line); !inserted) {
-          errors_.Add(a.loc, fmt::format("input {} is connected twice (first at line {}); "
-                                         "expected one connection per input (use a sum such as "
-                                         "\"A.F + B.F\" to add several)",
-                                         a.name, it->second));
-          continue;
-        }
-        try {
-          c.terms = ParseConnectionTerms(c.text, c.loc);
-        } catch (const ScenarioError& err) {
-          errors_.Add(c.loc, fmt::format("{}: {}", a.name, err.message()));
-          continue;
-        }
-        scenario->connections.push_back(std::move(c));
-      }
-    }
-  }
-
-  void ReadInitialConditions(const pugi::xml_node& section, Scenario* scenario) {
-    std::map<std::string, int> lines;
-    for (pugi::xml_node e : Elements(section)) {
-      for (ExpandedAttribute& x : Attributes(e)) {
-        const Attribute& a = x.attribute;
-        InitialConditionDecl ic;
-        ic.loc = a.loc;
-        if (!SplitTarget(a, "State", "M.Pos=\"0,0,0\"", &ic.object, &ic.state) || !x.ok) continue;
-        if (auto [it, inserted] = lines.emplace(a.name, a.loc.line); !inserted) {
-          errors_.Add(a.loc, fmt::format("initial condition {} is given twice (first at line {})",
-                                         a.name, it->second));
-          continue;
-        }
-        errors_.Try([&] {
-          ic.value = ParseVector(a.value, a.loc, "initial condition " + a.name);
-          scenario->initial_conditions.push_back(ic);
-        });
-      }
-    }
-  }
-
-  void ReadEngine(const pugi::xml_node& section, Scenario* scenario) {
-    std::vector<pugi::xml_node> engines = Elements(section);
-    if (engines.empty()) {
-      errors_.Add(At(section),
-                  "<INTEGRATION> has no <Engine>; expected exactly one, e.g. "
-                  "<Engine TOutput=\"0, 0.1, 10\"/>");
-      return;
-    }
-    for (size_t i = 1; i < engines.size(); ++i) {
-      errors_.Add(At(engines[i]), fmt::format("second <Engine> (first at line {}); expected "
-                                              "exactly one",
-                                              At(engines[0]).line));
-    }
-    std::vector<Attribute> attributes;
-    for (ExpandedAttribute& x : Attributes(engines[0])) {
-      if (x.ok) attributes.push_back(x.attribute);
-    }
-    errors_.Try([&] { scenario->engine = ParseEngineSettings(attributes, At(engines[0])); });
-  }
-
-  const std::string& text_;
-  const std::string file_;
-  const VariableOverrides& overrides_;
-  std::string buffer_;  // Parsed in place: pugixml's strings point into it.
-  std::vector<size_t> newlines_;
-  pugi::xml_document doc_;
-  ErrorCollector errors_;
-  std::map<std::string, std::string> variables_;
-};
-
 }  // namespace
+
+namespace detail {
+
+Loader::Loader(const std::string& xml_text, const std::string& file,
+               const VariableOverrides& overrides)
+    : text_(xml_text), file_(file), overrides_(overrides), buffer_(xml_text) {
+  for (size_t i = 0; i < text_.size(); ++i) {
+    if (text_[i] == '\n') newlines_.push_back(i);
+  }
+}
+
+Scenario Loader::Load() {
+  Scenario scenario;
+  scenario.file = file_;
+  scenario.xml_text = text_;
+  pugi::xml_parse_result parsed = doc_.load_buffer_inplace(
+      buffer_.data(), buffer_.size(), pugi::parse_default, pugi::encoding_utf8);
+  if (!parsed) {
+    throw ScenarioErrors(
+        {ScenarioError(At(parsed.offset), fmt::format("malformed XML: {}", parsed.description()))});
+  }
+  pugi::xml_node contents = FindContents();
+  if (!contents) errors_.ThrowIfAny();
+
+  std::map<std::string, pugi::xml_node> sections = FindSections(contents);
+  if (sections.count("VARIABLES")) ReadVariables(sections["VARIABLES"]);
+  // If the variables themselves are broken, every ${...} would fail again: stop here.
+  errors_.ThrowIfAny();
+  scenario.variables = variables_;
+
+  if (sections.count("OBJECTS")) ReadObjects(sections["OBJECTS"], &scenario);
+  if (sections.count("INTERCONNECTIONS")) {
+    ReadConnections(sections["INTERCONNECTIONS"], &scenario);
+  }
+  if (sections.count("INITIALIZATION")) {
+    ReadInitialConditions(sections["INITIALIZATION"], &scenario);
+  }
+  if (sections.count("INTEGRATION")) ReadEngine(sections["INTEGRATION"], &scenario);
+  errors_.ThrowIfAny();
+  return scenario;
+}
+
+// Location of a byte offset into the text: line = 1 + newlines before it.
+SourceLocation Loader::At(ptrdiff_t offset) const {
+  if (offset < 0) return {file_, 0};
+  auto n = std::lower_bound(newlines_.begin(), newlines_.end(), static_cast<size_t>(offset)) -
+           newlines_.begin();
+  return {file_, static_cast<int>(n) + 1};
+}
+SourceLocation Loader::At(const pugi::xml_node& node) const { return At(node.offset_debug()); }
+// pugixml keeps no offsets for attributes, but parsing in place leaves each name inside our
+// buffer, so an attribute on a continuation line gets its own line number.
+SourceLocation Loader::At(const pugi::xml_attribute& attr, const pugi::xml_node& owner) const {
+  const char* p = attr.name();
+  if (p >= buffer_.data() && p < buffer_.data() + buffer_.size()) return At(p - buffer_.data());
+  return At(owner);
+}
+
+pugi::xml_node Loader::FindContents() {
+  pugi::xml_node contents;
+  for (pugi::xml_node n : doc_.children()) {
+    if (n.type() != pugi::node_element) continue;
+    if (std::string(n.name()) != "Contents") {
+      errors_.Add(At(n), fmt::format("root element is <{}>; expected <Contents>", n.name()));
+    } else if (contents) {
+      errors_.Add(At(n), fmt::format("second <Contents> (first at line {}); expected one",
+                                     At(contents).line));
+    } else {
+      contents = n;
+    }
+  }
+  if (!contents && errors_.empty()) {
+    errors_.Add({file_, 0},
+                "no <Contents> element; expected a scenario such as "
+                "<Contents><OBJECTS>...</OBJECTS>...</Contents>");
+  }
+  return contents;
+}
+
+// Complains about text and attributes where only child elements belong.
+void Loader::CheckNoTextOrAttributes(const pugi::xml_node& node) {
+  for (pugi::xml_attribute a : node.attributes()) {
+    errors_.Add(At(a, node),
+                fmt::format("<{}> takes no attributes; found '{}'", node.name(), a.name()));
+  }
+  CheckNoText(node);
+}
+void Loader::CheckNoText(const pugi::xml_node& node) {
+  for (pugi::xml_node c : node.children()) {
+    if (c.type() == pugi::node_pcdata || c.type() == pugi::node_cdata) {
+      errors_.Add(At(c), fmt::format("unexpected text '{}' in <{}>", Trim(c.value()), node.name()));
+    }
+  }
+}
+
+std::map<std::string, pugi::xml_node> Loader::FindSections(const pugi::xml_node& contents) {
+  std::map<std::string, pugi::xml_node> sections;
+  CheckNoTextOrAttributes(contents);
+  for (pugi::xml_node s : contents.children()) {
+    if (s.type() != pugi::node_element) continue;
+    const std::string name = s.name();
+    if (std::find(kSections.begin(), kSections.end(), name) == kSections.end()) {
+      errors_.Add(At(s), fmt::format("unknown section <{}>{}", name,
+                                     SuggestionText(name, kSections, "sections")));
+      continue;
+    }
+    if (auto [it, inserted] = sections.emplace(name, s); !inserted) {
+      errors_.Add(At(s), fmt::format("section <{}> appears twice (first at line {})", name,
+                                     At(it->second).line));
+      continue;
+    }
+    CheckNoTextOrAttributes(s);
+  }
+  for (const std::string& name : kRequiredSections) {
+    if (!sections.count(name)) {
+      errors_.Add(At(contents), fmt::format("missing section <{}>; a scenario needs OBJECTS, "
+                                            "INTERCONNECTIONS, INITIALIZATION and INTEGRATION",
+                                            name));
+    }
+  }
+  return sections;
+}
+
+// The elements of a section, each checked to be the section's element kind with no children.
+std::vector<pugi::xml_node> Loader::Elements(const pugi::xml_node& section) {
+  const std::string expected = ElementOf(section.name());
+  std::vector<pugi::xml_node> elements;
+  for (pugi::xml_node e : section.children()) {
+    if (e.type() != pugi::node_element) continue;
+    if (e.name() != expected) {
+      errors_.Add(At(e), fmt::format("unknown element <{}> in <{}>{}", e.name(), section.name(),
+                                     SuggestionText(e.name(), {expected}, "valid elements")));
+      continue;
+    }
+    for (pugi::xml_node c : e.children()) {
+      if (c.type() == pugi::node_element) {
+        errors_.Add(At(c), fmt::format("unexpected element <{}> inside <{}>; expected <{} "
+                                       ".../> with attributes only",
+                                       c.name(), expected, expected));
+      }
+    }
+    CheckNoText(e);
+    elements.push_back(e);
+  }
+  return elements;
+}
+
+// Attributes with ${variables} expanded; duplicates are reported and dropped.
+std::vector<ExpandedAttribute> Loader::Attributes(const pugi::xml_node& e) {
+  std::vector<ExpandedAttribute> out;
+  for (pugi::xml_attribute a : e.attributes()) {
+    ExpandedAttribute x{{a.name(), a.value(), At(a, e)}, true};
+    auto dup = std::find_if(out.begin(), out.end(), [&](const ExpandedAttribute& y) {
+      return y.attribute.name == x.attribute.name;
+    });
+    if (dup != out.end()) {
+      errors_.Add(x.attribute.loc,
+                  fmt::format("attribute '{}' appears twice in <{}>", x.attribute.name, e.name()));
+      continue;
+    }
+    try {
+      x.attribute.value = SubstituteVariables(x.attribute.value, variables_, x.attribute.loc);
+    } catch (const ScenarioError& err) {
+      errors_.Add(err);
+      x.ok = false;
+    }
+    out.push_back(std::move(x));
+  }
+  return out;
+}
+
+void Loader::ReadVariables(const pugi::xml_node& section) {
+  std::vector<VariableDecl> decls;
+  for (pugi::xml_node e : Elements(section)) {
+    VariableDecl d{"", "", At(e)};
+    bool has_name = false, has_value = false;
+    // Variable values are expanded by ResolveVariables, so read them raw here.
+    for (pugi::xml_attribute a : e.attributes()) {
+      const std::string name = a.name();
+      if (name == "Name") {
+        d.name = Trim(a.value()), has_name = true;
+      } else if (name == "Value") {
+        d.value = Trim(a.value()), has_value = true;
+      } else {
+        errors_.Add(At(a, e),
+                    fmt::format("unknown <Variable> attribute '{}'{}", name,
+                                SuggestionText(name, {"Name", "Value"}, "Variable attributes")));
+      }
+    }
+    if (!has_name || !has_value) {
+      errors_.Add(d.loc, fmt::format("<Variable> without {}; expected <Variable Name=\"k\" "
+                                     "Value=\"10\"/>",
+                                     has_name ? "Value" : "Name"));
+      continue;
+    }
+    decls.push_back(d);
+  }
+  errors_.Try([&] { variables_ = ResolveVariables(decls, overrides_, file_); });
+}
+
+void Loader::ReadEngine(const pugi::xml_node& section, Scenario* scenario) {
+  std::vector<pugi::xml_node> engines = Elements(section);
+  if (engines.empty()) {
+    errors_.Add(At(section),
+                "<INTEGRATION> has no <Engine>; expected exactly one, e.g. "
+                "<Engine TOutput=\"0, 0.1, 10\"/>");
+    return;
+  }
+  for (size_t i = 1; i < engines.size(); ++i) {
+    errors_.Add(At(engines[i]), fmt::format("second <Engine> (first at line {}); expected "
+                                            "exactly one",
+                                            At(engines[0]).line));
+  }
+  std::vector<Attribute> attributes;
+  for (ExpandedAttribute& x : Attributes(engines[0])) {
+    if (x.ok) attributes.push_back(x.attribute);
+  }
+  errors_.Try([&] { scenario->engine = ParseEngineSettings(attributes, At(engines[0])); });
+}
+
+}  // namespace detail
 
 Scenario LoadScenarioFromString(const std::string& xml_text, const std::string& file,
                                 const VariableOverrides& overrides) {
-  return Loader(xml_text, file, overrides).Load();
+  return detail::Loader(xml_text, file, overrides).Load();
 }
 
 Scenario LoadScenario(const std::string& path, const VariableOverrides& overrides) {
