@@ -5,7 +5,6 @@
 
 #include <map>
 
-#include "hawser/check.h"
 #include "runtime/model/model.h"
 #include "runtime/model/model_builder.h"
 #include "runtime/model/model_steps.h"

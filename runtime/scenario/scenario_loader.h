@@ -1,5 +1,5 @@
 // The scenario loader's XML walker, private to scenario_loader.cpp (sections, variables, engine)
-// and model_declarations.cpp (objects, connections, initial conditions). API: scenario.h.
+// and element_readers.cpp (objects, connections, initial conditions). API: scenario.h.
 #pragma once
 
 #include <cstddef>
@@ -40,7 +40,7 @@ class Loader {
   void ReadVariables(const pugi::xml_node& section);
   void ReadEngine(const pugi::xml_node& section, Scenario* scenario);
 
-  // ---- <Lib>, <Connection> and <InitialCondition> (model_declarations.cpp) ----
+  // ---- <Lib>, <Connection> and <InitialCondition> (element_readers.cpp) ----
   void ReadObjects(const pugi::xml_node& section, Scenario* scenario);
   bool SplitTarget(const Attribute& a, const std::string& member, const std::string& example,
                    std::string* object, std::string* name);

@@ -54,7 +54,6 @@ class SweepFile {
   int64_t table_ = -1;
   int64_t memory_type_ = -1;
   std::vector<size_t> offsets_;  ///< Of every field in the memory record.
-  size_t record_size_ = 0;
 };
 
 /// The /cases table of a sweep file as plain data (tests, tools).

@@ -83,11 +83,11 @@ TEST_CASE("ColumnGroups: a valid colouring with the band's number of groups") {
 
 TEST_CASE("ColoredJacobian agrees with the analytic Jacobian of a tridiagonal function") {
   // f_i = sin(x_{i-1}) x_i + x_{i+1}^2 (missing neighbours are 0).
-  const int n = 30;
+  constexpr int n = 30;
   const SparsityPattern p = PatternOf(n, {{.offset = 0, .width = n, .band = std::pair{1, 1}}}, {});
   ColoredJacobian jac(p);
   CHECK(jac.groups() == 3);
-  auto f = [n](const double* x, double* fx) {
+  auto f = [](const double* x, double* fx) {
     for (int i = 0; i < n; ++i) {
       const double before = i > 0 ? std::sin(x[i - 1]) : 0.0;
       const double after = i + 1 < n ? x[i + 1] : 0.0;

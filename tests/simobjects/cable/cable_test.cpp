@@ -17,7 +17,10 @@ TEST_CASE("Cable/Cable settled reference line: fairlead tension vs the elastic c
   REQUIRE(sol.has_value());
   // Tolerances from the task: 0.1 % at N = 100 and 1 % at N = 20 (the lumped-mass
   // discretisation error; the seabed's 4.6 mm sink under w / SeabedStiffness adds ~1e-5).
-  for (const auto& [n, tol] : {std::pair{100, 1e-3}, std::pair{20, 1e-2}}) {
+  // Plain variables, not a structured binding: clang 14 cannot capture bindings (CAPTURE).
+  for (const auto& n_tol : {std::pair{100, 1e-3}, std::pair{20, 1e-2}}) {
+    const int n = n_tol.first;
+    const double tol = n_tol.second;
     CAPTURE(n);
     const MemorySink sink = Run(ReferenceLineXml(n, "", "cvode-bdf", /*settle=*/true, 0.1));
     const double fx = sink.Column("L1.ForceB[0]")[0], fz = sink.Column("L1.ForceB[2]")[0];

@@ -41,7 +41,10 @@ std::string Literal(const Eigen::Quaterniond& q) {
 /// evaluates it at t = 0 and returns every output of K by name.
 Outputs Evaluate(const std::string& lib, const BodyMotion& a, const BodyMotion& b) {
   std::string wiring = "<Connection";
-  for (auto [m, x] : {std::pair{&a, "A"}, std::pair{&b, "B"}}) {
+  // Plain variables, not a structured binding: clang 14 cannot capture bindings (CAPTURE).
+  for (const auto& m_x : {std::pair{&a, "A"}, std::pair{&b, "B"}}) {
+    const BodyMotion* m = m_x.first;
+    const char* x = m_x.second;
     wiring += fmt::format(R"( K.Pos{0}="{1}" K.Quat{0}="{2}" K.Vel{0}="{3}" K.AngVel{0}="{4}")", x,
                           Literal(m->pos), Literal(m->quat), Literal(m->vel), Literal(m->ang_vel));
   }
@@ -84,7 +87,10 @@ bool Near(double value, double expected) {
 void CheckForcesAreMinusGradient(const std::string& lib, const BodyMotion& a, const BodyMotion& b,
                                  bool rotations) {
   const Outputs out = Evaluate(lib, a, b);
-  for (auto [m, x] : {std::pair{&a, "A"}, std::pair{&b, "B"}}) {
+  // Plain variables, not a structured binding: clang 14 cannot capture bindings (CAPTURE).
+  for (const auto& m_x : {std::pair{&a, "A"}, std::pair{&b, "B"}}) {
+    const BodyMotion* m = m_x.first;
+    const char* x = m_x.second;
     for (int i = 0; i < 3; ++i) {
       CAPTURE(x);
       CAPTURE(i);
