@@ -1,11 +1,9 @@
 #include "runtime/sweep/sweep.h"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <chrono>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <pugixml.hpp>
 #include <sstream>
@@ -15,216 +13,13 @@
 #include "runtime/scenario/engine_parser.h"
 #include "runtime/scenario/variables.h"
 #include "runtime/simulation.h"
+#include "runtime/sweep/sweep_number.h"
 
 namespace hawser {
 
 namespace {
 
-const std::vector<std::string> kStats = {"final", "initial", "min", "max", "absmax", "mean", "rms"};
-
-bool IsNumber(const std::string& text, double* value = nullptr) {
-  const std::string t = Trim(text);
-  if (t.empty()) return false;
-  char* end = nullptr;
-  const double v = std::strtod(t.c_str(), &end);
-  if (end != t.c_str() + t.size()) return false;
-  if (value != nullptr) *value = v;
-  return true;
-}
-
-double Number(const std::string& text, const std::string& what) {
-  double v = 0;
-  if (!IsNumber(text, &v)) {
-    throw ScenarioError({}, fmt::format("{}: '{}' is not a number", what, Trim(text)));
-  }
-  return v;
-}
-
-/// Shortest text that reads back to the same double.
-std::string Text(double v) { return fmt::format("{}", v); }
-
-std::vector<std::string> SplitTopLevel(const std::string& text, char sep) {
-  std::vector<std::string> parts;
-  int depth = 0;
-  std::string cur;
-  for (char ch : text) {
-    if (ch == '(') ++depth;
-    if (ch == ')') --depth;
-    if (ch == sep && depth == 0) {
-      parts.push_back(Trim(cur));
-      cur.clear();
-    } else {
-      cur += ch;
-    }
-  }
-  parts.push_back(Trim(cur));
-  return parts;
-}
-
-const char* const kValuesForm =
-    "expected a list such as \"1, 2, 5\", a range from:step:to such as \"0:0.5:2\", "
-    "linspace(a, b, n) or logspace(a, b, n)";
-
-void AppendSpace(const std::string& item, const std::string& what, std::vector<std::string>& out) {
-  const bool log = item.rfind("logspace(", 0) == 0;
-  const std::string inner = item.substr(9, item.size() - 10);
-  const std::vector<std::string> args = SplitTopLevel(inner, ',');
-  if (item.back() != ')' || args.size() != 3) {
-    throw ScenarioError(
-        {}, fmt::format("{}: '{}' has no three arguments; {}", what, item, kValuesForm));
-  }
-  const double a = Number(args[0], what), b = Number(args[1], what);
-  const double nd = Number(args[2], what);
-  if (nd < 1 || nd != std::floor(nd)) {
-    throw ScenarioError(
-        {}, fmt::format("{}: '{}': the count {} is not a whole number >= 1", what, item, args[2]));
-  }
-  const long n = static_cast<long>(nd);
-  for (long i = 0; i < n; ++i) {
-    const double x = n == 1 ? a : (i == n - 1 ? b : a + (b - a) * static_cast<double>(i) / (n - 1));
-    out.push_back(Text(log ? std::pow(10.0, x) : x));
-  }
-}
-
-void AppendRange(const std::string& item, const std::string& what, std::vector<std::string>& out) {
-  const std::vector<std::string> p = SplitTopLevel(item, ':');
-  if (p.size() != 3) {
-    throw ScenarioError({}, fmt::format("{}: '{}' is not a range; {}", what, item, kValuesForm));
-  }
-  const double from = Number(p[0], what), step = Number(p[1], what), to = Number(p[2], what);
-  if (step == 0 || (to - from) / step < 0) {
-    throw ScenarioError({}, fmt::format("{}: range '{}' never reaches {}; expected a step with "
-                                        "the sign of to - from",
-                                        what, item, p[2]));
-  }
-  const long n = static_cast<long>(std::floor((to - from) / step + 1e-9)) + 1;
-  if (n > 10000000)
-    throw ScenarioError({}, fmt::format("{}: range '{}' has {} values", what, item, n));
-  for (long i = 0; i < n; ++i) out.push_back(Text(from + static_cast<double>(i) * step));
-}
-
-}  // namespace
-
-std::string SweepDefinition::Canonical() const {
-  std::string s = mode == SweepMode::kZip ? "zip" : "product";
-  for (const SweepParameter& p : parameters)
-    s += fmt::format("\n{} = {}", p.name, fmt::join(p.values, ", "));
-  for (const SummarySpec& m : summaries) s += "\nsummary: " + m.label();
-  return s;
-}
-
-std::vector<std::string> ParseSweepValues(const std::string& text, const std::string& what) {
-  std::vector<std::string> out;
-  const std::string t = Trim(text);
-  if (t.empty()) throw ScenarioError({}, fmt::format("{}: no values; {}", what, kValuesForm));
-  for (const std::string& item : SplitTopLevel(t, ',')) {
-    if (item.empty()) {
-      throw ScenarioError({}, fmt::format("{}: '{}' has an empty value; {}", what, t, kValuesForm));
-    }
-    if (item.rfind("linspace(", 0) == 0 || item.rfind("logspace(", 0) == 0) {
-      AppendSpace(item, what, out);
-    } else if (item.find(':') != std::string::npos) {
-      AppendRange(item, what, out);
-    } else {
-      out.push_back(item);
-    }
-  }
-  return out;
-}
-
-SweepParameter ParseSweepSetting(const std::string& item) {
-  const auto eq = item.find('=');
-  if (eq == std::string::npos || Trim(item.substr(0, eq)).empty()) {
-    throw ScenarioError({}, fmt::format("--set '{}': expected NAME=VALUES, e.g. --set k=1,2,3 or "
-                                        "--set M.Stiffness=linspace(1,10,4)",
-                                        item));
-  }
-  SweepParameter p;
-  p.name = Trim(item.substr(0, eq));
-  p.values = ParseSweepValues(item.substr(eq + 1), "--set " + p.name);
-  for (const std::string& v : p.values) p.numeric = p.numeric && IsNumber(v);
-  return p;
-}
-
-SummarySpec ParseSummarySpec(const std::string& text) {
-  const std::string t = Trim(text);
-  const auto colon = t.find_last_of(':');
-  SummarySpec s;
-  if (colon != std::string::npos) s = {Trim(t.substr(0, colon)), Trim(t.substr(colon + 1))};
-  if (colon == std::string::npos || s.column.empty() ||
-      std::find(kStats.begin(), kStats.end(), s.stat) == kStats.end()) {
-    throw ScenarioError({}, fmt::format("--summary '{}': expected COLUMN:STAT with STAT one of {}, "
-                                        "e.g. M.ForceA[2]:max",
-                                        t, fmt::join(kStats, ", ")));
-  }
-  return s;
-}
-
-void ReadSweepFile(const std::string& path, SweepDefinition& def) {
-  std::ifstream in(path);
-  if (!in) throw IoError(fmt::format("cannot read sweep file '{}'", path));
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    const SourceLocation loc{path, number};
-    if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
-    line = Trim(line);
-    if (line.empty()) continue;
-    try {
-      if (line.rfind("summary:", 0) == 0) {
-        def.summaries.push_back(ParseSummarySpec(line.substr(8)));
-      } else if (line.rfind("mode:", 0) == 0) {
-        const std::string mode = Trim(line.substr(5));
-        if (mode != "zip" && mode != "product") {
-          throw ScenarioError(loc, fmt::format("mode '{}': expected product or zip", mode));
-        }
-        def.mode = mode == "zip" ? SweepMode::kZip : SweepMode::kProduct;
-      } else {
-        def.parameters.push_back(ParseSweepSetting(line));
-      }
-    } catch (const ScenarioError& e) {
-      if (e.location().file.empty()) throw ScenarioError(loc, e.message());
-      throw;
-    }
-  }
-}
-
-std::vector<SweepCase> ExpandCases(const SweepDefinition& def) {
-  const auto& ps = def.parameters;
-  if (ps.empty()) {
-    throw ScenarioError({}, "sweep: nothing to sweep; expected --set NAME=VALUES or a sweep file");
-  }
-  std::vector<SweepCase> cases;
-  if (def.mode == SweepMode::kZip) {
-    for (const SweepParameter& p : ps) {
-      if (p.values.size() != ps[0].values.size()) {
-        throw ScenarioError({},
-                            fmt::format("--zip: '{}' has {} values but '{}' has {}; zipped "
-                                        "lists must have equal length",
-                                        p.name, p.values.size(), ps[0].name, ps[0].values.size()));
-      }
-    }
-    for (size_t i = 0; i < ps[0].values.size(); ++i) {
-      SweepCase c{static_cast<long>(i), {}};
-      for (const SweepParameter& p : ps) c.values.push_back(p.values[i]);
-      cases.push_back(std::move(c));
-    }
-    return cases;
-  }
-  size_t total = 1;
-  for (const SweepParameter& p : ps) total *= p.values.size();
-  for (size_t i = 0; i < total; ++i) {
-    SweepCase c{static_cast<long>(i), std::vector<std::string>(ps.size())};
-    size_t rest = i;
-    for (size_t k = ps.size(); k-- > 0;) {  // Last parameter varies fastest.
-      c.values[k] = ps[k].values[rest % ps[k].values.size()];
-      rest /= ps[k].values.size();
-    }
-    cases.push_back(std::move(c));
-  }
-  return cases;
-}
-
-namespace {
+using sweep::Number;
 
 /// "M:Pos[2]" -> object M, state Pos, element 2.
 struct IcTarget {
