@@ -47,7 +47,7 @@ class CvodeIntegrator final : public Integrator {
  private:
   struct Sundials;  // SUNDIALS handles; their headers stay out of ours.
 
-  friend struct CvodeCallbacks;  // The C callbacks CVODE calls, defined in the .cpp.
+  friend struct CvodeCallbacks;  // The C callbacks CVODE calls (cvode_sundials.h).
 
   /// The solver LinearSolver asks for; for auto: sparse when the system's pattern is known,
   /// it has 32 states or more and the pattern fills under a quarter of the matrix, else dense.
