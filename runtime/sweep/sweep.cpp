@@ -6,7 +6,6 @@
 #include <cmath>
 #include <limits>
 #include <pugixml.hpp>
-#include <sstream>
 
 #include "hawser/value_parse.h"
 #include "runtime/model/model.h"
@@ -45,8 +44,7 @@ IcTarget ParseIcTarget(const std::string& name) {
   return t;
 }
 
-void ApplyEngineAttribute(const SweepSetup& setup, Scenario& s, const std::string& attr,
-                          const std::string& value) {
+void ApplyEngineAttribute(Scenario& s, const std::string& attr, const std::string& value) {
   // The loader keeps settings, not the attributes: read <Engine> again and parse it with the
   // swept attribute replaced, so that every check the loader makes applies.
   pugi::xml_document doc;
@@ -62,7 +60,6 @@ void ApplyEngineAttribute(const SweepSetup& setup, Scenario& s, const std::strin
     attributes.push_back(std::move(x));
   }
   if (!replaced) attributes.push_back({attr, value, s.engine.loc});
-  (void)setup;
   s.engine = ParseEngineSettings(attributes, s.engine.loc);
 }
 
@@ -113,7 +110,7 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
         ic->value[t.element] = x;
       }
     } else if (n.rfind("Engine.", 0) == 0) {
-      ApplyEngineAttribute(setup, s, n.substr(7), v);
+      ApplyEngineAttribute(s, n.substr(7), v);
     } else if (auto dot = n.find('.'); dot != std::string::npos) {
       ObjectDecl& o = find_object(n.substr(0, dot), what);
       const std::string param = n.substr(dot + 1);
