@@ -42,6 +42,7 @@ int IndexOf(const std::vector<std::string>& names, const std::string& name) {
 void Model::Builder::Build() {
   BuildObjects();
   errors_.ThrowIfAny();
+  BindServices();
   ResolveConnections();
   CheckUnconnectedInputs();
   CheckInitialConditions();

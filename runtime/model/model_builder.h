@@ -1,5 +1,6 @@
 // Model assembly's working state: the Builder, private to model assembly, whose steps live in
-// model_assembly.cpp, evaluation_order.cpp, buffer_layout.cpp and jacobian_coupling.cpp.
+// model_assembly.cpp, evaluation_order.cpp, buffer_layout.cpp, jacobian_coupling.cpp and
+// service_binding.cpp.
 #pragma once
 
 #include <array>
@@ -51,6 +52,9 @@ class Model::Builder {
   Term ResolveTerm(const ConnectionTerm& t, const ConnectionDecl& c, int width) const;
   void CheckUnconnectedInputs();
   void CheckInitialConditions();
+
+  // ---- Services (service_binding.cpp) ----
+  void BindServices();
 
   // ---- Evaluation order: a dependency graph over ports and calculations ----
   // In evaluation_order.cpp, with the steps of evaluation built from that order.

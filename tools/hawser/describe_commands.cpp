@@ -77,6 +77,14 @@ int Describe(const std::string& type_name) {
     fmt::print("  {:<22} width {:<4} [{}] {} (initial {})\n", s.spec.name, Width(s.spec.width),
                s.spec.unit, s.spec.doc, fmt::join(s.spec.initial, ","));
   }
+  if (!f.provides.empty() || !f.uses.empty()) {
+    fmt::print("\nServices:\n");
+    for (const std::string& name : f.provides) fmt::print("  provides {}\n", name);
+    for (const ServiceSpec& use : f.uses) {
+      fmt::print("  uses {} ({}, from {}): {}\n", use.name, use.required ? "required" : "optional",
+                 use.provided_by, use.doc);
+    }
+  }
   fmt::print("\nWidths shown are for default parameter values.\n");
   return kOk;
 }

@@ -13,6 +13,7 @@
 
 #include "hawser/errors.h"
 #include "hawser/index_range.h"
+#include "hawser/service.h"
 
 namespace hawser {
 
@@ -110,6 +111,10 @@ struct ObjectInterface {
   /// object's own state numbering (its states concatenated in declaration order); empty =
   /// dense. Set by SimObject::DeclareStateEntries.
   std::vector<std::pair<int, int>> state_entries;
+  /// Services this object provides (SimObject::ProvideService), by name.
+  std::vector<std::string> provides;
+  /// Services this object uses (SimObject::DeclareServiceUse).
+  std::vector<ServiceSpec> uses;
 };
 
 /// What a SimObject's constructor receives: its name and the parameter values written for it.

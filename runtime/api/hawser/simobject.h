@@ -24,6 +24,7 @@
 
 #include "hawser/declarations.h"
 #include "hawser/errors.h"
+#include "hawser/service.h"
 
 namespace hawser {
 
@@ -57,6 +58,10 @@ class SimObject {
     state_given_[i] = given;
   }
   void BindTime(const double* t) { time_ = t; }
+  /// Binds a declared service use to its provider (nullptr: none, for an optional use).
+  void BindService(int use, const Service* provider) { services_[use] = provider; }
+  /// The service this object provides under `name`, or nullptr.
+  const Service* provided_service(const std::string& name) const;
   void BindInitialState(int i, std::span<double> value) { initial_states_[i] = value; }
   std::span<const double> input_view(int i) const { return inputs_[i]; }
   std::span<double> output_view(int i) const { return outputs_[i]; }
@@ -103,6 +108,12 @@ class SimObject {
   /// Without it the output is taken to read every own state.
   void DeclareOutputReads(Output out, int first, int count);
 
+  /// This object provides `service` under `name` (e.g. "ocean"); `service` lives as long as the
+  /// object (usually a member). A second provider of the same name is a load error.
+  void ProvideService(const std::string& name, const Service& service);
+  /// This object uses the service `spec.name`: reach it with service<T>() from Initialize() on.
+  ServiceUse DeclareServiceUse(ServiceSpec spec);
+
   // ---- Values (during calculations) ----
   double time() const { return *time_; }
   std::span<const double> in(Input i) const { return inputs_[i.index]; }
@@ -112,6 +123,15 @@ class SimObject {
   /// Initialize() only: writes a state's starting value.
   std::span<double> initial_state(State s) const { return initial_states_[s.index]; }
   bool state_given(State s) const { return state_given_[s.index]; }
+  /// The provider of a declared service as its interface T (e.g. Ocean), or nullptr when an
+  /// optional service has no provider. Valid from Initialize() on.
+  template <class T>
+  const T* service(ServiceUse use) const {
+    const Service* s = services_[use.index];
+    const T* typed = dynamic_cast<const T*>(s);
+    if (s != nullptr && typed == nullptr) ServiceTypeMismatch(use);
+    return typed;
+  }
   /// Whether the scenario connects this input (false: it has its declared default).
   bool input_connected(Input i) const { return input_connected_[i.index]; }
 
@@ -138,6 +158,7 @@ class SimObject {
   friend class Registry;
   const std::pair<std::string, SourceLocation>* FindValue(const std::string& name);
   void AddParamInfo(ParamInfo info);
+  [[noreturn]] void ServiceTypeMismatch(ServiceUse use) const;
 
   std::string name_, type_;
   SourceLocation loc_;
@@ -152,6 +173,8 @@ class SimObject {
   std::vector<std::span<double>> derivatives_;
   std::vector<std::span<double>> initial_states_;
   std::vector<bool> state_given_;
+  std::vector<const Service*> services_;  ///< [use]: the provider, or nullptr.
+  std::vector<std::pair<std::string, const Service*>> provided_;
 };
 
 // DeclareParameter is compiled once, in the API library, for each parameter type.
