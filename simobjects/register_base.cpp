@@ -5,6 +5,7 @@
 
 #include "simobjects/body/body_3d.h"
 #include "simobjects/body/body_6d.h"
+#include "simobjects/body/body_point.h"
 #include "simobjects/body/buoy.h"
 #include "simobjects/body/mass.h"
 #include "simobjects/cable/cable.h"
@@ -33,6 +34,10 @@ void RegisterBaseLibrary(Registry& r) {
   r.Add<Cable>("Cable/Cable", "Lumped-mass cable / mooring line with seabed contact.");
   r.Add<Table>("Src/Table", "A signal read from a CSV file, linear interpolation, ends held.");
   r.Add<Buoy>("Body/Buoy", "Spherical buoy: buoyancy, drag, added mass; 3 DOF.");
+  r.Add<BodyPoint>("Body/Point",
+                   "A point fixed on a body (fairlead): its world motion, and forces applied "
+                   "there as force and moment on the body.",
+                   {"Frame/Point"});
   r.Add<Clock>("Src/Clock", "The simulation time as a signal.");
   r.Add<Constant>("Src/Constant", "A constant vector signal.");
   r.Add<Sine>("Src/Sine", "Sine wave Bias + Amplitude sin(2 pi t / T + phase), switchable.");

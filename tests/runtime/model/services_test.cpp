@@ -112,8 +112,8 @@ TEST_CASE("services: an optional use without a provider sees none; a required on
 }
 
 TEST_CASE("services: two providers of one service is an error naming both lines") {
-  const auto errors = BuildErrors(
-      {Lib("LevelSource", "A"), Lib("LevelReader", "R"), Lib("LevelSource", "B")});
+  const auto errors =
+      BuildErrors({Lib("LevelSource", "A"), Lib("LevelReader", "R"), Lib("LevelSource", "B")});
   REQUIRE(errors.size() == 1);
   CHECK(errors[0] ==
         "services.xml:4: error: B (Test/LevelSource) provides service 'level', which A "
