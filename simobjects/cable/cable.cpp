@@ -5,6 +5,9 @@
 #include <limits>
 #include <numbers>
 
+#include "hawser/ocean.h"
+#include "hawser/text.h"
+
 namespace hawser {
 
 namespace {
@@ -19,14 +22,14 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   props_.elements = describing() ? 2 : static_cast<int>(n);
   length_ = DeclareParameter<double>(
       {.name = "Length", .unit = "m", .doc = "Unstretched length L.", .check = Positive()});
-  const double d = DeclareParameter<double>({.name = "Diameter",
-                                             .unit = "m",
-                                             .doc = "Hydrodynamic and volumetric diameter d.",
-                                             .check = AtLeast(0.0)});
-  const double mu = DeclareParameter<double>({.name = "MassPerLength",
-                                              .unit = "kg/m",
-                                              .doc = "Mass per unstretched length, in air.",
-                                              .check = Positive()});
+  fluid_.diameter = DeclareParameter<double>({.name = "Diameter",
+                                              .unit = "m",
+                                              .doc = "Hydrodynamic and volumetric diameter d.",
+                                              .check = AtLeast(0.0)});
+  fluid_.mass_per_length = DeclareParameter<double>({.name = "MassPerLength",
+                                                     .unit = "kg/m",
+                                                     .doc = "Mass per unstretched length, in air.",
+                                                     .check = Positive()});
   ea_ = DeclareParameter<double>(
       {.name = "EA", .unit = "N", .doc = "Axial stiffness (tension only).", .check = Positive()});
   const double zeta = DeclareParameter<double>(
@@ -35,34 +38,33 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
        .doc = "Damping ratio of the axial mode of two nodes across one segment.",
        .fallback = 0.5,
        .check = AtLeast(0.0)});
-  const double cdn =
-      DeclareParameter<double>({.name = "Cdn",
-                                .unit = "-",
-                                .doc = "Normal drag coefficient (area d per length).",
-                                .fallback = 1.2,
-                                .check = AtLeast(0.0)});
-  const double cdt =
+  fluid_.cdn = DeclareParameter<double>({.name = "Cdn",
+                                         .unit = "-",
+                                         .doc = "Normal drag coefficient (area d per length).",
+                                         .fallback = 1.2,
+                                         .check = AtLeast(0.0)});
+  fluid_.cdt =
       DeclareParameter<double>({.name = "Cdt",
                                 .unit = "-",
                                 .doc = "Tangential drag coefficient (area pi d per length).",
                                 .fallback = 0.008,
                                 .check = AtLeast(0.0)});
-  const double can = DeclareParameter<double>({.name = "Can",
-                                               .unit = "-",
-                                               .doc = "Added-mass coefficient, normal to the line.",
-                                               .fallback = 1.0,
-                                               .check = AtLeast(0.0)});
-  const double rho = DeclareParameter<double>({.name = "WaterDensity",
-                                               .unit = "kg/m^3",
-                                               .doc = "Water density rho.",
-                                               .fallback = 1025.0,
-                                               .check = AtLeast(0.0)});
-  const double g = DeclareParameter<double>({.name = "Gravity",
+  fluid_.can = DeclareParameter<double>({.name = "Can",
+                                         .unit = "-",
+                                         .doc = "Added-mass coefficient, normal to the line.",
+                                         .fallback = 1.0,
+                                         .check = AtLeast(0.0)});
+  fluid_.density = DeclareParameter<double>({.name = "WaterDensity",
+                                             .unit = "kg/m^3",
+                                             .doc = "Water density rho.",
+                                             .fallback = 1025.0,
+                                             .check = AtLeast(0.0)});
+  fluid_.gravity = DeclareParameter<double>({.name = "Gravity",
                                              .unit = "m/s^2",
                                              .doc = "Gravitational acceleration, along -z.",
                                              .fallback = 9.81,
                                              .check = AtLeast(0.0)});
-  const double seabed = DeclareParameter<double>(
+  fluid_.seabed_z = DeclareParameter<double>(
       {.name = "SeabedDepth",
        .unit = "m",
        .doc = "z coordinate of the flat seabed (negative below z = 0); -inf = no seabed.",
@@ -106,11 +108,12 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
                          .unit = "m/s",
                          .doc = "Velocity of end B.",
                          .fallback = std::vector<double>(3, 0.0)});
-  current_ = DeclareInput({.name = "Current",
-                           .width = 3,
-                           .unit = "m/s",
-                           .doc = "Uniform water velocity.",
-                           .fallback = std::vector<double>(3, 0.0)});
+  current_ =
+      DeclareInput({.name = "Current",
+                    .width = 3,
+                    .unit = "m/s",
+                    .doc = "Uniform water velocity (added to an Environment/Ocean's water motion).",
+                    .fallback = std::vector<double>(3, 0.0)});
   force_a_ = DeclareOutput(
       {.name = "ForceA", .width = 3, .unit = "N", .doc = "Force on the object at end A."});
   force_b_ = DeclareOutput(
@@ -180,25 +183,20 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   for (Output o : {force_a_, tension_a_}) DeclareOutputReads(o, 0, near_a);
   for (Output o : {force_b_, tension_b_}) DeclareOutputReads(o, near_b, free_entries - near_b);
 
-  const int n_elem = props_.elements;
-  const double l0 = length_ / n_elem;
-  const double area = std::numbers::pi * d * d / 4.0;
-  props_.segment_length = l0;
-  props_.axial_stiffness = ea_ / l0;
-  props_.node_mass = mu * l0;
+  given_density_ = args.values.count("WaterDensity") > 0;
+  given_gravity_ = args.values.count("Gravity") > 0;
+  given_seabed_ = args.values.count("SeabedDepth") > 0;
+  props_.segment_length = length_ / props_.elements;
+  props_.axial_stiffness = ea_ / props_.segment_length;
+  props_.node_mass = fluid_.mass_per_length * props_.segment_length;
   props_.axial_damping = zeta * std::sqrt(2.0 * props_.axial_stiffness * props_.node_mass);
-  props_.node_added_mass = rho * can * area * l0;
-  weight_per_length_ = (mu - rho * area) * g;
-  props_.node_weight = weight_per_length_ * l0;
-  props_.normal_drag = 0.5 * rho * cdn * d * l0;
-  props_.tangential_drag = 0.5 * rho * cdt * std::numbers::pi * d * l0;
-  props_.has_seabed = seabed > kNoSeabed;
-  props_.seabed_z = props_.has_seabed ? seabed : 0.0;
-  props_.seabed_stiffness = ks * l0;
-  props_.seabed_damping = cs * l0;
-  if (props_.node_weight > 0.0 && props_.seabed_stiffness > 0.0) {
-    props_.seabed_ramp_depth = props_.node_weight / props_.seabed_stiffness;
-  }
+  props_.seabed_stiffness = ks * props_.segment_length;
+  props_.seabed_damping = cs * props_.segment_length;
+  DeriveFluidProperties();
+  ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
+                              .provided_by = "an Environment/Ocean object",
+                              .doc = "water density, gravity, depth, waves and current"});
+  const int n_elem = props_.elements;
   pos_.assign(3 * nodes, 0.0);
   vel_.assign(3 * nodes, 0.0);
   force_.assign(3 * nodes, 0.0);
@@ -209,6 +207,62 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   e_force_ = force_;
   e_tangent_ = tangent_;
   e_tension_ = seg_tension_;
+  water_.velocity.assign(3 * nodes, 0.0);
+}
+
+void Cable::DeriveFluidProperties() {
+  const double l0 = props_.segment_length;
+  const double area = std::numbers::pi * fluid_.diameter * fluid_.diameter / 4.0;
+  const double rho = fluid_.density, g = fluid_.gravity;
+  props_.node_added_mass = rho * fluid_.can * area * l0;
+  props_.node_displaced_mass = rho * area * l0;
+  weight_per_length_ = (fluid_.mass_per_length - rho * area) * g;
+  props_.node_weight = weight_per_length_ * l0;
+  props_.node_dry_weight = fluid_.mass_per_length * g * l0;
+  props_.normal_drag = 0.5 * rho * fluid_.cdn * fluid_.diameter * l0;
+  props_.tangential_drag = 0.5 * rho * fluid_.cdt * std::numbers::pi * fluid_.diameter * l0;
+  props_.has_seabed = fluid_.seabed_z > kNoSeabed;
+  props_.seabed_z = props_.has_seabed ? fluid_.seabed_z : 0.0;
+  if (props_.node_weight > 0.0 && props_.seabed_stiffness > 0.0) {
+    props_.seabed_ramp_depth = props_.node_weight / props_.seabed_stiffness;
+  }
+}
+
+void Cable::TakeOceanProperties(const Ocean& ocean) {
+  auto same = [this](const char* what, bool given, double own, double ocean_value) {
+    if (given && own != ocean_value) {
+      throw Error(std::string(what) + " = " + NumberText(own) + " differs from the ocean's " +
+                  NumberText(ocean_value) +
+                  "; expected no such parameter (a line in an Environment/Ocean takes the "
+                  "ocean's) or the same value");
+    }
+  };
+  same("WaterDensity", given_density_, fluid_.density, ocean.density());
+  same("Gravity", given_gravity_, fluid_.gravity, ocean.gravity());
+  fluid_.density = ocean.density();
+  fluid_.gravity = ocean.gravity();
+  // The line's own SeabedDepth, when given, is where it touches down; else the ocean's seabed.
+  if (!given_seabed_ && std::isfinite(ocean.depth())) fluid_.seabed_z = -ocean.depth();
+  DeriveFluidProperties();
+  water_.acceleration.assign(water_.velocity.size(), 0.0);
+  water_.wet.assign(water_.velocity.size() / 3, 1);
+}
+
+void Cable::SampleWater(std::span<const double> pos) {
+  const Eigen::Vector3d current = in3(current_);
+  const int nodes = props_.elements + 1;
+  const Ocean* ocean = service<Ocean>(ocean_);
+  for (int i = 0; i < nodes; ++i) {
+    Eigen::Map<Eigen::Vector3d> u(water_.velocity.data() + 3 * i);
+    if (ocean == nullptr) {
+      u = current;
+      continue;
+    }
+    const WaterMotion w = ocean->Motion(time(), Eigen::Map<const Eigen::Vector3d>(&pos[3 * i]));
+    u = w.velocity + current;
+    Eigen::Map<Eigen::Vector3d>(water_.acceleration.data() + 3 * i) = w.acceleration;
+    water_.wet[i] = w.wet ? 1 : 0;
+  }
 }
 
 void Cable::GatherNodes(std::vector<double>& pos, std::vector<double>& vel) const {
@@ -231,7 +285,8 @@ void Cable::GatherNodes(std::vector<double>& pos, std::vector<double>& vel) cons
 void Cable::Calc() {
   const int n = props_.elements;
   GatherNodes(pos_, vel_);
-  CableNodeForces(props_, pos_, vel_, in3(current_), tangent_, seg_tension_, force_, &power_);
+  SampleWater(pos_);
+  CableNodeForces(props_, pos_, vel_, water_, tangent_, seg_tension_, force_, &power_);
   out3(force_a_) = Eigen::Map<const Eigen::Vector3d>(force_.data());
   out3(force_b_) = Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * n);
   out(tension_a_)[0] = out3(force_a_).norm();
@@ -242,8 +297,9 @@ void Cable::Calc() {
 
 void Cable::CalcEnergy() {
   GatherNodes(e_pos_, e_vel_);
+  SampleWater(e_pos_);
   double power = 0.0;
-  CableNodeForces(props_, e_pos_, e_vel_, in3(current_), e_tangent_, e_tension_, e_force_, &power);
+  CableNodeForces(props_, e_pos_, e_vel_, water_, e_tangent_, e_tension_, e_force_, &power);
   const CableEnergy e = CableEnergies(props_, e_pos_, e_vel_);
   out(kinetic_energy_)[0] = e.kinetic;
   out(potential_energy_)[0] = e.potential;

@@ -71,6 +71,18 @@
 // exact and the Newton iteration for the nodes is unchanged; the energy's own correction lags
 // them by one iteration.
 //
+// In an ocean (an Environment/Ocean object in the scenario; hawser/ocean.h): the line takes the
+// ocean's density and gravity (giving a different WaterDensity or Gravity is an error) and,
+// unless SeabedDepth is given, its seabed at z = -depth. Each node then sees the water's
+// velocity and acceleration at its own position (waves and the current profile, plus the
+// Current input): drag on the velocity relative to the water, and the fluid inertia
+//   share (rho A l0 a_w + rho Can A l0 (a_w)_n)     (Froude-Krylov + added mass, Morison)
+// with the added mass on the node's own acceleration in its normal mass as above. A node above
+// the free surface has its dry weight MassPerLength g l0 and no buoyancy, drag or fluid
+// inertia. DissipatedPower counts drag on the ground-frame velocity as before; the fluid
+// inertia's work, like the current's, is energy the water puts in. Without an ocean nothing
+// changes.
+//
 // Without an initial condition, the cable starts at rest on the elastic catenary between its
 // ends (catenary.h) with the grounded part on the seabed (when the lower end is within 0.1 % of
 // Length of SeabedDepth), or on the straight line between the ends when there is no catenary
@@ -81,6 +93,7 @@
 
 #include <vector>
 
+#include "hawser/ocean.h"
 #include "hawser/simobject.h"
 #include "simobjects/cable/cable_physics.h"
 
@@ -99,7 +112,22 @@ class Cable final : public SimObject {
   void PlaceOnStraightLine(const Eigen::Vector3d& a, const Eigen::Vector3d& b);
   /// The energy diagnostics, from their own work arrays (independent of Calc's).
   void CalcEnergy();
+  /// props_' terms that depend on the water (density, gravity, seabed) from fluid_.
+  void DeriveFluidProperties();
+  /// Takes density, gravity and (unless SeabedDepth is given) the seabed from the ocean.
+  void TakeOceanProperties(const Ocean& ocean);
+  /// water_ at the nodes `pos` (3 (N + 1)): the Current input, plus the ocean's water motion.
+  void SampleWater(std::span<const double> pos);
 
+  /// The parameters that depend on the water, kept to derive props_ again in an ocean.
+  struct FluidParameters {
+    double diameter = 0.0, mass_per_length = 0.0, cdn = 0.0, cdt = 0.0, can = 0.0;
+    double density = 0.0, gravity = 0.0, seabed_z = 0.0;
+  };
+  FluidParameters fluid_;
+  bool given_density_ = false, given_gravity_ = false, given_seabed_ = false;
+  ServiceUse ocean_;
+  NodeWater water_;
   CableProperties props_;
   double length_ = 0.0, ea_ = 0.0, weight_per_length_ = 0.0;
   Input pos_a_, pos_b_, vel_a_, vel_b_, current_;

@@ -25,6 +25,7 @@ void Cable::PlaceOnStraightLine(const Eigen::Vector3d& a, const Eigen::Vector3d&
 }
 
 void Cable::Initialize() {
+  if (const Ocean* ocean = service<Ocean>(ocean_)) TakeOceanProperties(*ocean);
   if (state_given(nodes_)) return;
   const Eigen::Vector3d a = in3(pos_a_), b = in3(pos_b_);
   const bool a_lower = a.z() <= b.z();

@@ -55,6 +55,13 @@ Eigen::Vector3d NodeExternalForce(const CableProperties& p, double share,
   return f;
 }
 
+Eigen::Vector3d NodeFluidInertiaForce(const CableProperties& p, double share,
+                                      const Eigen::Vector3d& tangent,
+                                      const Eigen::Vector3d& water_acceleration) {
+  const Eigen::Vector3d a_n = water_acceleration - water_acceleration.dot(tangent) * tangent;
+  return share * (p.node_displaced_mass * water_acceleration + p.node_added_mass * a_n);
+}
+
 double SeabedEnergy(const CableProperties& p, double share, const Eigen::Vector3d& pos) {
   if (!p.has_seabed || pos.z() >= p.seabed_z) return 0.0;
   const double penetration = p.seabed_z - pos.z();
@@ -80,17 +87,26 @@ Eigen::Vector3d NodeTangent(std::span<const double> pos, int node, int elements)
 }
 
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
-                     std::span<const double> vel, const Eigen::Vector3d& current,
-                     std::span<double> tangent, std::span<double> tension, std::span<double> force,
-                     double* dissipated) {
+                     std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
+                     std::span<double> tension, std::span<double> force, double* dissipated) {
   const int n = p.elements;
   if (dissipated != nullptr) *dissipated = 0.0;
   for (int i = 0; i <= n; ++i) {
     const double share = (i == 0 || i == n) ? 0.5 : 1.0;
     Eigen::Map<Eigen::Vector3d> q(tangent.data() + 3 * i);
     q = NodeTangent(pos, i, n);
-    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * i) =
-        NodeExternalForce(p, share, q, Node(pos, i), Node(vel, i), current, dissipated);
+    Eigen::Map<Eigen::Vector3d> f(force.data() + 3 * i);
+    if (!water.wet.empty() && !water.wet[i]) {
+      // Out of the water: its full weight, no buoyancy, drag or fluid inertia. The seabed is
+      // below the water, so a dry node does not touch it.
+      f = Eigen::Vector3d(0.0, 0.0, -share * p.node_dry_weight);
+      continue;
+    }
+    f = NodeExternalForce(p, share, q, Node(pos, i), Node(vel, i), Node(water.velocity, i),
+                          dissipated);
+    if (!water.acceleration.empty()) {
+      f += NodeFluidInertiaForce(p, share, q, Node(water.acceleration, i));
+    }
   }
   for (int i = 0; i < n; ++i) {
     const Eigen::Vector3d d = Node(pos, i + 1) - Node(pos, i);

@@ -5,21 +5,24 @@
 
 #include <Eigen/Dense>
 #include <span>
+#include <vector>
 
 namespace hawser {
 
 /// Per-segment and per-node constants of a cable of N segments of unstretched length l0.
 /// Per-node quantities are for an internal node (tributary length l0); end nodes get half.
 struct CableProperties {
-  int elements = 1;              ///< N.
-  double segment_length = 0.0;   ///< l0 = Length / N [m].
-  double axial_stiffness = 0.0;  ///< k = EA / l0 [N/m].
-  double axial_damping = 0.0;    ///< c [N s/m], on the rate of change of segment length.
-  double node_mass = 0.0;        ///< m = MassPerLength l0 [kg].
-  double node_added_mass = 0.0;  ///< a = rho Can (pi d^2 / 4) l0 [kg], normal to the line only.
-  double node_weight = 0.0;      ///< (MassPerLength - rho pi d^2 / 4) g l0 [N], downwards (-z).
-  double normal_drag = 0.0;      ///< 0.5 rho Cdn d l0 [kg/m].
-  double tangential_drag = 0.0;  ///< 0.5 rho Cdt pi d l0 [kg/m].
+  int elements = 1;                  ///< N.
+  double segment_length = 0.0;       ///< l0 = Length / N [m].
+  double axial_stiffness = 0.0;      ///< k = EA / l0 [N/m].
+  double axial_damping = 0.0;        ///< c [N s/m], on the rate of change of segment length.
+  double node_mass = 0.0;            ///< m = MassPerLength l0 [kg].
+  double node_added_mass = 0.0;      ///< a = rho Can (pi d^2 / 4) l0 [kg], normal to the line only.
+  double node_weight = 0.0;          ///< (MassPerLength - rho pi d^2 / 4) g l0 [N], downwards (-z).
+  double node_dry_weight = 0.0;      ///< MassPerLength g l0 [N]: the weight of a node out of water.
+  double node_displaced_mass = 0.0;  ///< rho (pi d^2 / 4) l0 [kg] (Froude-Krylov).
+  double normal_drag = 0.0;          ///< 0.5 rho Cdn d l0 [kg/m].
+  double tangential_drag = 0.0;      ///< 0.5 rho Cdt pi d l0 [kg/m].
   bool has_seabed = false;
   double seabed_z = 0.0;          ///< [m].
   double seabed_stiffness = 0.0;  ///< SeabedStiffness l0 [N/m].
@@ -54,6 +57,23 @@ Eigen::Vector3d NodeExternalForce(const CableProperties& p, double share,
                                   const Eigen::Vector3d& vel, const Eigen::Vector3d& current,
                                   double* dissipated = nullptr);
 
+/// The force of the water's acceleration on a wet node of tributary length share l0 [N]:
+/// Froude-Krylov on the whole acceleration plus added mass on its part normal to the line,
+/// share (rho A l0 a_w + rho Can A l0 (a_w)_n) (Morison; the added mass on the node's own
+/// acceleration is in NodeAcceleration's normal mass). Zero in still water.
+Eigen::Vector3d NodeFluidInertiaForce(const CableProperties& p, double share,
+                                      const Eigen::Vector3d& tangent,
+                                      const Eigen::Vector3d& water_acceleration);
+
+/// The water at each of the N + 1 nodes (A first): its velocity and acceleration (3 values per
+/// node) and whether the node is below the free surface. Without an environment: the Current
+/// input everywhere, still, every node wet (as before environments existed).
+struct NodeWater {
+  std::vector<double> velocity;      ///< 3 (N + 1) [m/s]
+  std::vector<double> acceleration;  ///< 3 (N + 1) [m/s^2]; empty = still water
+  std::vector<char> wet;             ///< N + 1; empty = every node wet
+};
+
 /// Elastic energy of the seabed spring under a node of tributary length share l0 [J]:
 /// share K pen^2 / 2 for pen = seabed_z - z > 0, else 0.
 double SeabedEnergy(const CableProperties& p, double share, const Eigen::Vector3d& pos);
@@ -65,7 +85,8 @@ Eigen::Vector3d NodeAcceleration(const CableProperties& p, const Eigen::Vector3d
 
 /// All node forces of the cable. `pos` and `vel` hold the N + 1 nodes (ends included, 3 values
 /// each). Writes each node's NodeTangent to `tangent` (3 (N + 1)), each segment's tension to
-/// `tension` (N) and the total force on each node (tensions plus NodeExternalForce) to `force`
+/// `tension` (N) and the total force on each node (tensions, NodeExternalForce in the water's
+/// velocity at the node and, where the water accelerates, NodeFluidInertiaForce) to `force`
 /// (3 (N + 1)): for the end nodes that is the force
 /// the cable applies to the object attached there. When `dissipated` is given, stores the
 /// power lost by the whole cable [W]: drag and seabed of every node (end halves included, see
@@ -74,8 +95,8 @@ Eigen::Vector3d NodeAcceleration(const CableProperties& p, const Eigen::Vector3d
 /// >= 0: c (dl/dt)^2 when T is not clipped, -k (l - l0) dl/dt > 0 when T is clipped to 0 on a
 /// stretched segment that shortens fast, (k (l - l0) + c dl/dt) dl/dt > 0 on a slack one.
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
-                     std::span<const double> vel, const Eigen::Vector3d& current,
-                     std::span<double> tangent, std::span<double> tension, std::span<double> force,
+                     std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
+                     std::span<double> tension, std::span<double> force,
                      double* dissipated = nullptr);
 
 /// The energies of a cable, for the balance d/dt (kinetic + potential + dissipated) = power

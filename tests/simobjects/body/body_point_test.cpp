@@ -50,7 +50,7 @@ TEST_CASE("Body/Point: world motion of the point and force and moment on the bod
   // |r| ~ 2.3 m; 1e-13 m leaves a wide margin and still catches any wrong sign or frame.
   CHECK((pos - (c.p + r)).norm() < 1e-13);
   CHECK((vel - (c.v + c.w.cross(r))).norm() < 1e-13);
-  CHECK(body_force == c.f);  // Action equals reaction, exactly (a copy).
+  CHECK(body_force == c.f);                            // Action equals reaction, exactly (a copy).
   CHECK((body_moment - r.cross(c.f)).norm() < 1e-12);  // |F||r| ~ 50 N m: ~1e-14 relative.
   // Power balance: the power of F at the point equals the power of the force and moment on the
   // body, F . Vel = BodyForce . v + BodyMoment . w, to rounding (~1e-15 of |F||Vel| ~ 30 W).

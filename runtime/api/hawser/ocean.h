@@ -1,0 +1,40 @@
+// The ocean environment as a service (hawser/service.h), provided by Environment/Ocean and used
+// by cables, buoys and bodies: depth, density, gravity, and the water's motion from waves and
+// current at any point and time. Part of the public SimObject API.
+//
+// Frame: world, z up, the mean water level at z = 0, the seabed at z = -depth. Waves follow
+// linear theory unless the provider documents more; the water does not move above the free
+// surface.
+#pragma once
+
+#include <Eigen/Dense>
+
+#include "hawser/service.h"
+
+namespace hawser {
+
+/// The water's motion at a point: waves plus current, world frame.
+struct WaterMotion {
+  Eigen::Vector3d velocity = Eigen::Vector3d::Zero();      ///< [m/s]
+  Eigen::Vector3d acceleration = Eigen::Vector3d::Zero();  ///< Local (Eulerian) d/dt [m/s^2]
+  bool wet = false;  ///< Whether the point is below the free surface.
+};
+
+class Ocean : public Service {
+ public:
+  /// The service name objects declare (SimObject::DeclareServiceUse).
+  static constexpr const char* kServiceName = "ocean";
+
+  /// Water depth h [m] (seabed at z = -h); infinity for deep water everywhere.
+  virtual double depth() const = 0;
+  /// Water density [kg/m^3].
+  virtual double density() const = 0;
+  /// Gravitational acceleration g [m/s^2] > 0, acting along -z.
+  virtual double gravity() const = 0;
+  /// Free-surface elevation eta [m] above z = 0 at (x, y) and time t [s].
+  virtual double Elevation(double t, double x, double y) const = 0;
+  /// The water's velocity and acceleration at `point` and time t; zero above the free surface.
+  virtual WaterMotion Motion(double t, const Eigen::Vector3d& point) const = 0;
+};
+
+}  // namespace hawser
