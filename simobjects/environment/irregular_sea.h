@@ -17,9 +17,7 @@
 // over 0.2..2.2 rad/s repeat after 628 s, far short of a 3-hour storm. Random in-bin
 // frequencies are rationally independent, so the record never repeats: after T_rep component i
 // is shifted in phase by 2 pi u_i, with u_i independent and uniform, and the expected
-// correlation of eta(t) with eta(t + T_rep) is zero. RepeatPeriod() returns T_rep; the
-// shortest distinguishable frequency difference of a record of length T is 2 pi / T, so a
-// record longer than T_rep resolves no more detail of the spectrum than T_rep does.
+// correlation of eta(t) with eta(t + T_rep) is zero. RepeatPeriod() returns T_rep.
 //
 // Directional spreading (optional): with spreading exponent n > 0 each component gets its own
 // direction (single-summation method, one direction per frequency, which keeps the sea
