@@ -120,6 +120,11 @@ void Model::Builder::ReportLoop(const std::vector<int>& path, int again) const {
 
 void Model::Builder::BuildSteps() {
   const std::vector<bool> needed = NeededForDerivatives();
+  // producer[node]: the step whose run last writes the node's value (a view passes on its
+  // source's), or -1 when nothing computes it (a constant, a state). Prerequisites come first in
+  // order_, so one pass fills it, and it gives each step the steps it reads.
+  std::vector<int> producer(nodes_.size(), -1);
+  m_.initialize_reads_.resize(m_.objects_.size());
   for (int id : order_) {
     const Node& n = nodes_[id];
     SimObject* o = m_.objects_[n.object].get();
@@ -129,7 +134,18 @@ void Model::Builder::BuildSteps() {
     } else if (n.kind == Kind::kInput) {
       AddInputStep(n.object, n.index);
     }
-    if (m_.steps_.size() > before && needed[id]) m_.rhs_steps_.push_back(m_.steps_.back());
+    std::vector<int> reads;
+    for (int p : Prerequisites(n))
+      if (producer[p] >= 0) reads.push_back(producer[p]);
+    if (m_.steps_.size() > before) {
+      producer[id] = static_cast<int>(before);
+      m_.step_reads_.push_back(std::move(reads));
+      if (needed[id]) m_.rhs_steps_.push_back(m_.steps_.back());
+    } else if (!reads.empty()) {
+      producer[id] = reads.front();  // A view (an output of an input, a direct input) has one.
+    }
+    if (n.kind != Kind::kCalc && producer[id] >= 0)
+      m_.initialize_reads_[n.object].push_back(producer[id]);
   }
 }
 

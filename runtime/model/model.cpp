@@ -90,13 +90,55 @@ std::string Model::FindNonFinite() const {
   return "a value became non-finite";
 }
 
+void Model::Pull(int step, std::vector<unsigned>& run_at, unsigned generation) {
+  if (run_at[step] == generation) return;
+  // Depth first, prerequisites before the step; iterative, as a chain may be long.
+  std::vector<std::pair<int, size_t>> stack{{step, 0}};
+  run_at[step] = generation;  // Marked on entry: the step graph has no cycles.
+  while (!stack.empty()) {
+    auto& [s, next] = stack.back();
+    if (next < step_reads_[s].size()) {
+      const int p = step_reads_[s][next++];
+      if (run_at[p] != generation) {
+        run_at[p] = generation;
+        stack.push_back({p, 0});
+      }
+      continue;
+    }
+    const Step& st = steps_[s];
+    if (st.calc != nullptr) {
+      st.calc->fn();
+    } else {
+      combiners_[st.combiner].Run();
+    }
+    stack.pop_back();
+  }
+}
+
 std::vector<double> Model::InitialState(double t0) {
   t_ = t0;
-  RunSteps(steps_);
-  for (const auto& o : objects_) {
-    o->Initialize();
-    RunSteps(steps_);  // Later objects see the states this one set.
+  // Each object's Initialize() sees the inputs computed from the states as earlier objects left
+  // them. Re-running every step after each object made start-up quadratic in the number of
+  // objects; instead, a step runs again only when a state changed since it last ran
+  // (`generation` counts changes), and only if the object about to initialise reads it.
+  std::vector<unsigned> run_at(steps_.size(), 0);
+  unsigned generation = 1;
+  std::vector<double> before;
+  for (size_t i = 0; i < objects_.size(); ++i) {
+    SimObject& o = *objects_[i];
+    for (int s : initialize_reads_[i]) Pull(s, run_at, generation);
+    const auto& states = o.interface().states;
+    before.clear();
+    for (size_t s = 0; s < states.size(); ++s)
+      before.insert(before.end(), o.state_view(s).begin(), o.state_view(s).end());
+    o.Initialize();
+    size_t k = 0;
+    bool changed = false;
+    for (size_t s = 0; s < states.size() && !changed; ++s)
+      for (double v : o.state_view(s)) changed = changed || v != before[k++];
+    if (changed) ++generation;
   }
+  RunSteps(steps_);  // Every output at the initial state, as the caller may read them.
   return x_;
 }
 

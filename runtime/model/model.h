@@ -59,6 +59,8 @@ class Model final : public OdeSystem {
   class Builder;
 
   void RunSteps(const std::vector<Step>& steps);
+  /// Runs step `step` and whatever it reads that was not run since the state last changed.
+  void Pull(int step, std::vector<unsigned>& run_at, unsigned generation);
   void CalcAllDerivatives();
   std::string FindNonFinite() const;
 
@@ -71,6 +73,10 @@ class Model final : public OdeSystem {
   double t_ = 0.0;
   std::vector<Step> steps_;      ///< Calculations and input sums in dependency order.
   std::vector<Step> rhs_steps_;  ///< The subset the state derivatives need.
+  /// [step]: the steps (indices into steps_) whose results it reads.
+  std::vector<std::vector<int>> step_reads_;
+  /// [object]: the steps that compute its inputs and outputs, which its Initialize() may read.
+  std::vector<std::vector<int>> initialize_reads_;
   std::vector<Combiner> combiners_;
   std::vector<SimObject*> with_states_;
   std::vector<std::string> wiring_;
