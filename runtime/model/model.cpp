@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "runtime/model/model_steps.h"
 
@@ -27,10 +27,12 @@ void Model::CalcAllDerivatives() {
 
 bool Model::Rhs(double t, const double* x, double* xdot) {
   t_ = t;
-  std::memcpy(x_.data(), x, x_.size() * sizeof(double));
+  // std::copy, not memcpy: a model without states has empty vectors whose data() may be null,
+  // and memcpy from or to a null pointer is undefined even for zero bytes.
+  std::copy(x, x + x_.size(), x_.begin());
   RunSteps(rhs_steps_);
   CalcAllDerivatives();
-  std::memcpy(xdot, xdot_.data(), xdot_.size() * sizeof(double));
+  std::copy(xdot_.begin(), xdot_.end(), xdot);
   // A NaN or infinity anywhere makes the sum non-finite; this loop vectorizes, unlike a test per
   // element. A finite sum that overflows is caught by the exact check that follows.
   double sum = 0.0;
@@ -48,7 +50,7 @@ bool Model::Rhs(double t, const double* x, double* xdot) {
 
 bool Model::EvaluateOutputs(double t, const double* x) {
   t_ = t;
-  std::memcpy(x_.data(), x, x_.size() * sizeof(double));
+  std::copy(x, x + x_.size(), x_.begin());  // Not memcpy: see Rhs.
   RunSteps(steps_);
   for (const auto& o : objects_)
     for (size_t i = 0; i < o->interface().outputs.size(); ++i)
