@@ -62,32 +62,71 @@ bool Model::EvaluateOutputs(double t, const double* x) {
   return true;
 }
 
+namespace {
+
+/// "S (Cable/LinearSpring, <Lib> at spring.xml:3)": the object as the user wrote it.
+std::string Described(const SimObject& o) {
+  const SourceLocation& loc = o.location();
+  if (loc.file.empty()) return fmt::format("{} ({})", o.name(), o.type());
+  if (loc.line <= 0) return fmt::format("{} ({}, in {})", o.name(), o.type(), loc.file);
+  return fmt::format("{} ({}, <Lib> at {}:{})", o.name(), o.type(), loc.file, loc.line);
+}
+
+/// "; its inputs: PosA = (0,0,0), PosB = (0,0,0)": what the object computed from, so that the
+/// cause (coincident ends, an infinite input) shows. Wide inputs (a cable's nodes) are left out.
+std::string InputValues(const SimObject& o) {
+  std::vector<std::string> parts;
+  const auto& inputs = o.interface().inputs;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const auto v = o.input_view(i);
+    if (v.size() > 6) continue;
+    parts.push_back(fmt::format("{} = ({})", inputs[i].spec.name, fmt::join(v, ",")));
+  }
+  return parts.empty() ? "" : fmt::format("; its inputs: {}", fmt::join(parts, ", "));
+}
+
+bool AllFinite(std::span<const double> v) {
+  for (double d : v)
+    if (!std::isfinite(d)) return false;
+  return true;
+}
+
+}  // namespace
+
 std::string Model::FindNonFinite() const {
-  auto all_finite = [](std::span<const double> v) {
-    for (double d : v)
-      if (!std::isfinite(d)) return false;
-    return true;
-  };
+  // Every message names the object and its <Lib> line: the first place to look in the file.
   for (const StateSlot& s : state_layout_) {
     const SimObject& o = *objects_[s.object];
-    if (!all_finite(o.state_view(s.state)))
-      return fmt::format("state {}:{} is not finite", o.name(),
-                         o.interface().states[s.state].spec.name);
+    if (!AllFinite(o.state_view(s.state)))
+      return fmt::format("state {}:{} of {} is not finite", o.name(),
+                         o.interface().states[s.state].spec.name, Described(o));
   }
   for (const Step& s : steps_) {
-    if (s.calc == nullptr) continue;
+    const SimObject& o = *s.object;
+    if (s.calc == nullptr) {
+      // An input sum of finite terms can still overflow.
+      const std::span<const double> dst = combiners_[s.combiner].dst;
+      if (AllFinite(dst)) continue;
+      const auto& inputs = o.interface().inputs;
+      for (size_t i = 0; i < inputs.size(); ++i) {
+        if (o.input_view(i).data() == dst.data())
+          return fmt::format("input {}.{} of {} (a sum: {}) became non-finite first", o.name(),
+                             inputs[i].spec.name, Described(o), fmt::join(dst, ","));
+      }
+      continue;
+    }
     for (int out : s.calc->outputs) {
-      if (!all_finite(s.object->output_view(out))) {
-        return fmt::format("output {}.{} ({}) became non-finite first", s.object->name(),
-                           s.object->interface().outputs[out].spec.name, s.object->type());
+      if (!AllFinite(o.output_view(out))) {
+        return fmt::format("output {}.{} of {} became non-finite first{}", o.name(),
+                           o.interface().outputs[out].spec.name, Described(o), InputValues(o));
       }
     }
   }
   for (const StateSlot& s : state_layout_) {
     const SimObject& o = *objects_[s.object];
-    if (!all_finite(o.derivative_view(s.state)))
-      return fmt::format("derivative of state {}:{} ({}) became non-finite first", o.name(),
-                         o.interface().states[s.state].spec.name, o.type());
+    if (!AllFinite(o.derivative_view(s.state)))
+      return fmt::format("derivative of state {}:{} of {} became non-finite first{}", o.name(),
+                         o.interface().states[s.state].spec.name, Described(o), InputValues(o));
   }
   return "a value became non-finite";
 }

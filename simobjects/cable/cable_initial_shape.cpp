@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "hawser/text.h"
 #include "simobjects/cable/cable.h"
 #include "simobjects/cable/catenary.h"
 
@@ -28,6 +29,16 @@ void Cable::Initialize() {
   if (const Ocean* ocean = service<Ocean>(ocean_)) TakeOceanProperties(*ocean);
   if (state_given(nodes_)) return;
   const Eigen::Vector3d a = in3(pos_a_), b = in3(pos_b_);
+  if (a == b) {
+    // No catenary joins an end to itself, and the straight line between them has length zero:
+    // every segment would have no direction, and the tension no value, from t = 0.
+    throw Error("ends PositionA and PositionB coincide at (" + NumberText(a.x()) + "," +
+                NumberText(a.y()) + "," + NumberText(a.z()) +
+                ") at the start, so no initial shape joins them (every segment would have zero "
+                "length and no direction); expected distinct end positions, or the nodes' "
+                "positions as <InitialCondition " +
+                name() + ".Nodes=\"...\"/>");
+  }
   const bool a_lower = a.z() <= b.z();
   const Eigen::Vector3d lo = a_lower ? a : b, hi = a_lower ? b : a;
   const Eigen::Vector3d horizontal(hi.x() - lo.x(), hi.y() - lo.y(), 0.0);

@@ -1,6 +1,9 @@
 #include "simobjects/cable/linear_spring.h"
 
 #include <limits>
+#include <string>
+
+#include "hawser/text.h"
 
 namespace hawser {
 
@@ -30,6 +33,20 @@ LinearSpring::LinearSpring(ObjectArgs& args) : SimObject(args) {
   DeclareCalc({force_a_, force_b_}, {pos_a_, pos_b_}, [this] { CalcForces(); });
   DeclareCalc(
       {potential_energy_}, {pos_a_, pos_b_}, [this] { CalcEnergy(); }, CalcRole::kDiagnostic);
+}
+
+void LinearSpring::Initialize() {
+  // ForceA = k (L - L0) l / L has no direction at L = 0; known before the run when the ends
+  // start at the same point (constant inputs or bodies' initial conditions): a scenario error
+  // at this object's line rather than a non-finite value at t = 0. Met later in a run, the
+  // non-finite force stops the run, which names this object (Model's diagnosis).
+  const Eigen::Vector3d a = in3(pos_a_), b = in3(pos_b_);
+  if (a == b) {
+    throw Error("ends PosA and PosB coincide at (" + NumberText(a.x()) + "," + NumberText(a.y()) +
+                "," + NumberText(a.z()) +
+                ") at the start; the direction of the force is undefined; expected distinct end "
+                "positions");
+  }
 }
 
 void LinearSpring::CalcForces() {

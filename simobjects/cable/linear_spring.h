@@ -21,6 +21,8 @@ namespace hawser {
 class LinearSpring final : public SimObject {
  public:
   explicit LinearSpring(ObjectArgs& args);
+  /// Checks the ends at the start: coincident ends leave the force's direction undefined.
+  void Initialize() override;
 
  private:
   void CalcForces();
