@@ -14,6 +14,8 @@
 #include "simobjects/connector/bushing_roll_pitch_yaw.h"
 #include "simobjects/connector/linear_bushing.h"
 #include "simobjects/connector/spring_damper.h"
+#include "simobjects/environment/ocean_environment.h"
+#include "simobjects/environment/wave_probe.h"
 #include "simobjects/math/derivative.h"
 #include "simobjects/math/linear_mapping.h"
 #include "simobjects/math/linear_system.h"
@@ -34,6 +36,11 @@ void RegisterBaseLibrary(Registry& r) {
   r.Add<Cable>("Cable/Cable", "Lumped-mass cable / mooring line with seabed contact.");
   r.Add<Table>("Src/Table", "A signal read from a CSV file, linear interpolation, ends held.");
   r.Add<Buoy>("Body/Buoy", "Spherical buoy: buoyancy, drag, added mass; 3 DOF.");
+  r.Add<OceanEnvironment>("Environment/Ocean",
+                          "The ocean as a service: depth, density, gravity, current profile, "
+                          "regular or irregular waves.");
+  r.Add<WaveProbe>("Environment/WaveProbe",
+                   "Wave elevation, water velocity and acceleration at a point of the ocean.");
   r.Add<BodyPoint>("Body/Point",
                    "A point fixed on a body (fairlead): its world motion, and forces applied "
                    "there as force and moment on the body.",

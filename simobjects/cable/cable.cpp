@@ -252,6 +252,12 @@ void Cable::SampleWater(std::span<const double> pos) {
   const Eigen::Vector3d current = in3(current_);
   const int nodes = props_.elements + 1;
   const Ocean* ocean = service<Ocean>(ocean_);
+  if (ocean != nullptr && water_.wet.empty()) {
+    // Evaluated before Initialize() took the ocean's properties (the model computes outputs
+    // to find every object's starting inputs): sample the water all the same.
+    water_.acceleration.assign(water_.velocity.size(), 0.0);
+    water_.wet.assign(nodes, 1);
+  }
   for (int i = 0; i < nodes; ++i) {
     Eigen::Map<Eigen::Vector3d> u(water_.velocity.data() + 3 * i);
     if (ocean == nullptr) {

@@ -37,23 +37,26 @@ TEST_CASE("Cable/LinearSpring: constant ends at one point are an error at its <L
       StartError(ScenarioXml(kSpring, R"(<Connection S.PosA="0,0,0" S.PosB="0,0,0"/>)"));
   CHECK(e.location().file == "ends.xml");
   CHECK(e.location().line == 2);  // ScenarioXml puts the first <Lib> on line 2.
-  CHECK(Contains(e.message(), "S (Cable/LinearSpring): ends PosA and PosB coincide at (0,0,0) at "
-                              "the start; the direction of the force is undefined; expected "
-                              "distinct end positions"));
+  CHECK(Contains(e.message(),
+                 "S (Cable/LinearSpring): ends PosA and PosB coincide at (0,0,0) at "
+                 "the start; the direction of the force is undefined; expected "
+                 "distinct end positions"));
 }
 
 TEST_CASE("Cable/LinearSpring: an end on a body started at the other end is an error too") {
-  const ScenarioError e = StartError(ScenarioXml(
-      std::string(kSpring) + "\n" + R"(<Lib LibName="base" SimObject="Body/Mass" Name="B" Mass="1"/>)",
-      R"(<Connection S.PosA="1,2,3" S.PosB="B.Pos" B.Force="S.ForceB"/>)",
-      R"(<InitialCondition B.Pos="1,2,3"/>)"));
+  const ScenarioError e =
+      StartError(ScenarioXml(std::string(kSpring) + "\n" +
+                                 R"(<Lib LibName="base" SimObject="Body/Mass" Name="B" Mass="1"/>)",
+                             R"(<Connection S.PosA="1,2,3" S.PosB="B.Pos" B.Force="S.ForceB"/>)",
+                             R"(<InitialCondition B.Pos="1,2,3"/>)"));
   CHECK(e.location().line == 2);
   CHECK(Contains(e.message(), "ends PosA and PosB coincide at (1,2,3) at the start"));
 }
 
 TEST_CASE("Cable/LinearSpring: distinct ends still give FhSim's example forces") {
   // FhSim's page: k = 10, L0 = 10, ends 5 apart: ForceA = 10 (5 - 10) (0,0,1) = (0,0,-50).
-  const MemorySink sink = Run(ScenarioXml(kSpring, R"(<Connection S.PosA="0,0,0" S.PosB="0,0,5"/>)"));
+  const MemorySink sink =
+      Run(ScenarioXml(kSpring, R"(<Connection S.PosA="0,0,0" S.PosB="0,0,5"/>)"));
   CHECK(sink.Column("S.ForceA[2]").front() == -50.0);  // exact in binary
 }
 
@@ -63,8 +66,9 @@ TEST_CASE("Cable/Cable: constant ends at one point are an error at its <Lib> lin
       R"(Diameter="0.1" MassPerLength="1" EA="1e5"/>)",
       R"(<Connection C.PositionA="5,0,-3" C.PositionB="5,0,-3"/>)"));
   CHECK(e.location().line == 2);
-  CHECK(Contains(e.message(), "C (Cable/Cable): ends PositionA and PositionB coincide at (5,0,-3) "
-                              "at the start"));
+  CHECK(Contains(e.message(),
+                 "C (Cable/Cable): ends PositionA and PositionB coincide at (5,0,-3) "
+                 "at the start"));
   CHECK(Contains(e.message(), "expected distinct end positions"));
 }
 

@@ -26,8 +26,9 @@ TEST_CASE("run: a spring with both ends at one point is a scenario error at its 
 )");
   const CommandResult r = RunHawser("run '" + path + "' -o '" + path + ".csv' -q");
   CHECK(r.exit_code == 2);
-  CHECK_MESSAGE(Contains(r.output, "coincident_spring.xml:3: error: S (Cable/LinearSpring): ends "
-                                   "PosA and PosB coincide at (0,0,0) at the start"),
+  CHECK_MESSAGE(Contains(r.output,
+                         "coincident_spring.xml:3: error: S (Cable/LinearSpring): ends "
+                         "PosA and PosB coincide at (0,0,0) at the start"),
                 r.output);
 }
 

@@ -1,0 +1,221 @@
+#include "simobjects/environment/ocean_environment.h"
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <stdexcept>
+#include <vector>
+
+#include "hawser/text.h"
+#include "simobjects/environment/irregular_sea.h"
+#include "simobjects/environment/wave_spectrum.h"
+
+namespace hawser {
+namespace {
+
+constexpr double kDegree = std::numbers::pi / 180.0;
+
+/// "" when `value` is one of `choices`, else what is expected.
+std::function<std::string(const std::string&)> OneOf(std::vector<std::string> choices) {
+  return [choices](const std::string& value) {
+    for (const auto& c : choices)
+      if (value == c) return std::string();
+    std::string list;
+    for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
+    return "one of " + list;
+  };
+}
+
+}  // namespace
+
+OceanEnvironment::OceanEnvironment(ObjectArgs& args) : SimObject(args) {
+  depth_ = DeclareParameter<double>(
+      {.name = "Depth",
+       .unit = "m",
+       .doc = "Water depth h: the seabed at z = -h (default: deep water everywhere).",
+       .fallback = std::numeric_limits<double>::infinity(),
+       .check = Positive()});
+  density_ = DeclareParameter<double>(
+      {.name = "Density", .unit = "kg/m^3", .doc = "Water density.", .fallback = 1025.0,
+       .check = Positive()});
+  gravity_ = DeclareParameter<double>({.name = "Gravity",
+                                       .unit = "m/s^2",
+                                       .doc = "Gravitational acceleration, along -z.",
+                                       .fallback = 9.81,
+                                       .check = Positive()});
+  DeclareCurrent();
+  DeclareWaves();
+  ProvideService(Ocean::kServiceName, *this);
+}
+
+void OceanEnvironment::DeclareCurrent() {
+  const std::string profile = DeclareParameter<std::string>(
+      {.name = "CurrentProfile",
+       .unit = "-",
+       .doc = "none, uniform, powerlaw or table.",
+       .fallback = "none",
+       .check = OneOf({"none", "uniform", "powerlaw", "table"})});
+  const double speed = DeclareParameter<double>({.name = "CurrentSpeed",
+                                                 .unit = "m/s",
+                                                 .doc = "Speed (at the surface for powerlaw).",
+                                                 .fallback = 0.0,
+                                                 .check = AtLeast(0.0)});
+  const double direction = DeclareParameter<double>(
+      {.name = "CurrentDirection",
+       .unit = "deg",
+       .doc = "Direction the current flows towards, from +x towards +y.",
+       .fallback = 0.0});
+  const double exponent = DeclareParameter<double>({.name = "CurrentExponent",
+                                                    .unit = "-",
+                                                    .doc = "Exponent of the power law.",
+                                                    .fallback = 1.0 / 7.0,
+                                                    .check = Positive()});
+  const Eigen::MatrixXd table = DeclareParameter<Eigen::MatrixXd>(
+      {.name = "CurrentTable",
+       .unit = "m, m/s, deg",
+       .doc = "Rows z, speed, direction from the surface down (z <= 0, decreasing).",
+       .fallback = Eigen::MatrixXd()});
+  if (describing()) return;
+  try {
+    if (profile == "uniform") {
+      current_ = ocean::CurrentProfile::Uniform(speed, direction * kDegree);
+    } else if (profile == "powerlaw") {
+      if (!std::isfinite(depth_)) {
+        throw std::invalid_argument("CurrentProfile=\"powerlaw\" needs a finite Depth");
+      }
+      current_ = ocean::CurrentProfile::PowerLaw(speed, direction * kDegree, depth_, exponent);
+    } else if (profile == "table") {
+      if (table.cols() != 3 || table.rows() < 1) {
+        throw std::invalid_argument(
+            "CurrentTable has " + std::to_string(table.rows()) + "x" +
+            std::to_string(table.cols()) + " values; expected rows 'z, speed, direction_deg'");
+      }
+      std::vector<ocean::CurrentTableRow> rows;
+      for (Eigen::Index r = 0; r < table.rows(); ++r) {
+        rows.push_back({table(r, 0), table(r, 1), table(r, 2) * kDegree});
+      }
+      current_ = ocean::CurrentProfile::Table(std::move(rows));
+    }
+  } catch (const std::invalid_argument& e) {
+    throw Error(std::string("current: ") + e.what());
+  }
+  has_current_ = profile != "none";
+}
+
+void OceanEnvironment::DeclareWaves() {
+  const std::string waves = DeclareParameter<std::string>(
+      {.name = "Waves",
+       .unit = "-",
+       .doc = "none, regular (Airy), jonswap, pm (Pierson-Moskowitz) or issc.",
+       .fallback = "none",
+       .check = OneOf({"none", "regular", "jonswap", "pm", "issc"})});
+  const double height = DeclareParameter<double>(
+      {.name = "WaveHeight",
+       .unit = "m",
+       .doc = "Wave height H (regular) or significant wave height Hs (spectra).",
+       .fallback = 0.0,
+       .check = AtLeast(0.0)});
+  const double period = DeclareParameter<double>(
+      {.name = "WavePeriod",
+       .unit = "s",
+       .doc = "Period T (regular), peak period Tp (jonswap, pm) or mean period T1 (issc).",
+       .fallback = 0.0,
+       .check = AtLeast(0.0)});
+  const double direction = DeclareParameter<double>(
+      {.name = "WaveDirection",
+       .unit = "deg",
+       .doc = "Direction the waves travel towards, from +x towards +y.",
+       .fallback = 0.0});
+  const double phase = DeclareParameter<double>(
+      {.name = "WavePhase", .unit = "deg", .doc = "Phase phi_0 (regular).", .fallback = 0.0});
+  const double gamma = DeclareParameter<double>({.name = "Gamma",
+                                                 .unit = "-",
+                                                 .doc = "JONSWAP peak enhancement (1..7).",
+                                                 .fallback = 3.3});
+  const long components = DeclareParameter<long>({.name = "NumComponents",
+                                                   .unit = "-",
+                                                   .doc = "Components of an irregular sea.",
+                                                   .fallback = 200,
+                                                   .check = IntegerAtLeast(1)});
+  const long seed = DeclareParameter<long>(
+      {.name = "Seed", .unit = "-", .doc = "Seed of the random phases.", .fallback = 1});
+  const double omega_min = DeclareParameter<double>(
+      {.name = "FrequencyMin",
+       .unit = "rad/s",
+       .doc = "Lowest component frequency (0: 0.4 times the peak).",
+       .fallback = 0.0,
+       .check = AtLeast(0.0)});
+  const double omega_max = DeclareParameter<double>(
+      {.name = "FrequencyMax",
+       .unit = "rad/s",
+       .doc = "Highest component frequency (0: 4 times the peak).",
+       .fallback = 0.0,
+       .check = AtLeast(0.0)});
+  const double spreading = DeclareParameter<double>(
+      {.name = "SpreadingExponent",
+       .unit = "-",
+       .doc = "n of cos^n directional spreading (0: long-crested).",
+       .fallback = 0.0,
+       .check = AtLeast(0.0)});
+  const std::string stretching_name =
+      DeclareParameter<std::string>({.name = "Stretching",
+                                     .unit = "-",
+                                     .doc = "wheeler, extrapolation or none (above z = 0).",
+                                     .fallback = "wheeler",
+                                     .check = OneOf({"wheeler", "extrapolation", "none"})});
+  if (describing() || waves == "none") return;
+  const ocean::Stretching stretching = stretching_name == "wheeler"
+                                           ? ocean::Stretching::kWheeler
+                                       : stretching_name == "extrapolation"
+                                           ? ocean::Stretching::kVerticalExtrapolation
+                                           : ocean::Stretching::kNone;
+  if (!(height > 0.0 && period > 0.0)) {
+    throw Error("Waves=\"" + waves + "\" needs WaveHeight > 0 and WavePeriod > 0 (given " +
+                NumberText(height) + " m, " + NumberText(period) + " s)");
+  }
+  try {
+    std::vector<ocean::WaveComponent> parts;
+    if (waves == "regular") {
+      parts.push_back(ocean::RegularWave(height, period, direction * kDegree, phase * kDegree,
+                                         depth_, gravity_));
+    } else {
+      const ocean::WaveSpectrum spectrum =
+          waves == "jonswap" ? ocean::WaveSpectrum::Jonswap(height, period, gamma)
+          : waves == "pm"    ? ocean::WaveSpectrum::PiersonMoskowitz(height, period)
+                             : ocean::WaveSpectrum::IsscFromMeanPeriod(height, period);
+      const double omega_peak = spectrum.peak_frequency();
+      ocean::IrregularSeaOptions options;
+      options.components = static_cast<int>(components);
+      options.omega_min = omega_min > 0.0 ? omega_min : 0.4 * omega_peak;
+      options.omega_max = omega_max > 0.0 ? omega_max : 4.0 * omega_peak;
+      options.mean_direction = direction * kDegree;
+      options.spreading_exponent = spreading;
+      options.seed = static_cast<std::uint64_t>(seed);
+      parts = ocean::IrregularWaveComponents([&](double w) { return spectrum(w); }, options, depth_,
+                                             gravity_);
+    }
+    sea_ = std::make_unique<ocean::SeaState>(std::move(parts), depth_, gravity_, stretching);
+  } catch (const std::invalid_argument& e) {
+    throw Error(std::string("waves: ") + e.what());
+  }
+}
+
+double OceanEnvironment::Elevation(double t, double x, double y) const {
+  return sea_ ? sea_->Elevation(t, x, y) : 0.0;
+}
+
+WaterMotion OceanEnvironment::Motion(double t, const Eigen::Vector3d& point) const {
+  WaterMotion m;
+  if (sea_) {
+    const ocean::WaveKinematics k = sea_->At(t, point);
+    m.wet = k.submerged;
+    m.velocity = k.velocity;
+    m.acceleration = k.acceleration;
+  } else {
+    m.wet = point.z() <= 0.0;
+  }
+  if (m.wet && has_current_) m.velocity += current_.VelocityAt(point.z());
+  return m;
+}
+
+}  // namespace hawser

@@ -1,0 +1,54 @@
+// Environment/Ocean: the ocean as a service ("ocean", hawser/ocean.h) for every cable, buoy and
+// body of the scenario: water depth, density, gravity, a current profile and waves. It has no
+// ports or states; objects that use it find it by name (DESIGN section 7). At most one per
+// scenario.
+//
+// Frame: world, z up, mean water level z = 0, seabed at z = -Depth (Depth = inf: deep water).
+// Directions (current and waves) are the direction of travel, TOWARDS, in degrees from +x towards
+// +y.
+// Current (CurrentProfile): "none"; "uniform" (CurrentSpeed below z = 0); "powerlaw"
+// (CurrentSpeed ((z + h)/h)^CurrentExponent, DNV-RP-C205 4.1.4; needs a finite Depth); "table"
+// (CurrentTable rows "z, speed, direction_deg; ..." from the surface down, interpolated linearly);
+// see simobjects/environment/current_profile.h. The current is zero above z = 0.
+// Waves (Waves): "none"; "regular" (Airy: WaveHeight H, WavePeriod T, WaveDirection, WavePhase
+// phi_0, eta = H/2 cos(k (x cos theta + y sin theta) - omega t + phi_0)); "jonswap" (Hs =
+// WaveHeight, Tp = WavePeriod, Gamma), "pm" (Pierson-Moskowitz, Hs, Tp), "issc" (Hs, mean period
+// T1 = WavePeriod): long-crested irregular seas of NumComponents components, one random frequency
+// in each of NumComponents equal bins of [FrequencyMin, FrequencyMax] (default 0.4 and 4 times the
+// peak frequency), random phases, from Seed; the record does not repeat (irregular_sea.h);
+// SpreadingExponent n > 0 spreads directions as cos^n. Kinematics by linear theory with finite-depth
+// dispersion (sea_state.h), stretched up to the free surface (Stretching "wheeler", default;
+// "extrapolation" or "none"), zero above it.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "hawser/ocean.h"
+#include "hawser/simobject.h"
+#include "simobjects/environment/current_profile.h"
+#include "simobjects/environment/sea_state.h"
+
+namespace hawser {
+
+class OceanEnvironment final : public SimObject, public Ocean {
+ public:
+  explicit OceanEnvironment(ObjectArgs& args);
+
+  double depth() const override { return depth_; }
+  double density() const override { return density_; }
+  double gravity() const override { return gravity_; }
+  double Elevation(double t, double x, double y) const override;
+  WaterMotion Motion(double t, const Eigen::Vector3d& point) const override;
+
+ private:
+  void DeclareCurrent();
+  void DeclareWaves();
+
+  double depth_, density_, gravity_;
+  ocean::CurrentProfile current_;
+  bool has_current_ = false;
+  std::unique_ptr<ocean::SeaState> sea_;  ///< Null: still water.
+};
+
+}  // namespace hawser

@@ -1,0 +1,36 @@
+#include "simobjects/environment/wave_probe.h"
+
+namespace hawser {
+
+WaveProbe::WaveProbe(ObjectArgs& args) : SimObject(args) {
+  position_ = DeclareParameter<Eigen::VectorXd>({.name = "Position",
+                                                 .unit = "m",
+                                                 .doc = "The probe's point, world frame.",
+                                                 .fallback = Eigen::VectorXd::Zero(3),
+                                                 .size = 3});
+  ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
+                              .provided_by = "an Environment/Ocean object",
+                              .doc = "the sea it measures",
+                              .required = true});
+  elevation_ = DeclareOutput({.name = "Elevation",
+                              .width = 1,
+                              .unit = "m",
+                              .doc = "Free-surface elevation above z = 0 at the point's x, y."});
+  velocity_ = DeclareOutput({.name = "WaterVelocity",
+                             .width = 3,
+                             .unit = "m/s",
+                             .doc = "Water velocity at the point (waves + current), world."});
+  acceleration_ = DeclareOutput({.name = "WaterAcceleration",
+                                 .width = 3,
+                                 .unit = "m/s^2",
+                                 .doc = "Water acceleration at the point (local d/dt), world."});
+  DeclareCalc({elevation_, velocity_, acceleration_}, {}, [this] {
+    const Ocean& ocean = *service<Ocean>(ocean_);
+    out(elevation_)[0] = ocean.Elevation(time(), position_.x(), position_.y());
+    const WaterMotion m = ocean.Motion(time(), position_);
+    out3(velocity_) = m.velocity;
+    out3(acceleration_) = m.acceleration;
+  });
+}
+
+}  // namespace hawser
