@@ -29,14 +29,24 @@ CommandResult RunHawser(const std::string& args, const std::string& workdir) {
   return RunCommand("'" HAWSER_BINARY "' " + args, workdir);
 }
 
+namespace {
+
+/// This test process's folder for WriteTempFile, removed with its files when the process ends.
+struct ProcessTempDir {
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("hawser-cli-test-" + std::to_string(getpid()));
+  ProcessTempDir() { std::filesystem::create_directories(path); }
+  ~ProcessTempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+};
+
+}  // namespace
+
 std::string WriteTempFile(const std::string& name, const std::string& text) {
-  static const std::filesystem::path dir = [] {
-    auto d =
-        std::filesystem::temp_directory_path() / ("hawser-cli-test-" + std::to_string(getpid()));
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  const auto path = dir / name;
+  static const ProcessTempDir dir;
+  const auto path = dir.path / name;
   std::ofstream(path) << text;
   return path.string();
 }

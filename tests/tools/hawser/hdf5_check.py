@@ -5,6 +5,12 @@
                                              shapes, units, time scale, root attributes
   hdf5_check.py partial RUN.h5 STATUS TEXT   status is STATUS, message contains TEXT, all
                                              datasets hold the same rows, > 0 of them
+  hdf5_check.py prefix RUN.h5 REF.h5 STATUS TEXT
+                                             as partial, and every row of RUN equals the row
+                                             of REF (an uninterrupted run) at the same index
+  hdf5_check.py rows RUN.h5                  prints len(/time) and the last time, or -1 if the
+                                             file cannot be read (yet); never fails (polled
+                                             while hawser writes)
 Prints what is wrong and exits 1, or exits 0.
 """
 import csv
@@ -87,6 +93,29 @@ def partial(h5_path, status, text):
             check(o.shape[0] == n, f"{p}: {o.shape[0]} rows, /time has {n}")
     f.visititems(same_rows)
     print(n)
+    return f, n
+
+
+def prefix(h5_path, ref_path, status, text):
+    f, n = partial(h5_path, status, text)
+    ref = h5py.File(ref_path, "r")
+    check(ref["time"].shape[0] >= n, f"reference has {ref['time'].shape[0]} rows, run has {n}")
+    names = []
+    ref.visititems(lambda p, o: names.append(p) if isinstance(o, h5py.Dataset) else None)
+    mine = []
+    f.visititems(lambda p, o: mine.append(p) if isinstance(o, h5py.Dataset) else None)
+    check(sorted(names) == sorted(mine), f"datasets {sorted(mine)} vs reference {sorted(names)}")
+    for p in names:
+        if p in f:
+            check(np.array_equal(f[p][:n], ref[p][:n]), f"{p}: rows differ from the reference run")
+
+
+def rows(h5_path):
+    try:
+        t = h5py.File(h5_path, "r")["time"][...]
+        print(len(t), repr(float(t[-1])) if len(t) else 0)
+    except Exception:  # Not created yet, or caught between two writes: ask again.
+        print(-1)
 
 
 if __name__ == "__main__":
@@ -95,6 +124,10 @@ if __name__ == "__main__":
         against_csv(sys.argv[2], sys.argv[3])
     elif mode == "partial":
         partial(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif mode == "prefix":
+        prefix(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
+    elif mode == "rows":
+        rows(sys.argv[2])
     else:
         errors.append(f"unknown mode {mode}")
     for e in errors:

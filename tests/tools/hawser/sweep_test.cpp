@@ -50,7 +50,7 @@ std::string ReplaceAll(std::string s, const std::string& from, const std::string
 }
 
 TEST_CASE("sweep: /cases matches running each case alone") {
-  const std::string dir = TempDir("sweep_alone");
+  const TempDir dir("sweep_alone");
   WriteFile(dir + "/s.xml", kHanging);
   const Shell sweep = RunCommand(Hawser() + " sweep s.xml -j 2 -o sweep.h5 " + kSweepArgs, dir);
   REQUIRE_MESSAGE(sweep.exit_code == 0, sweep.output);
@@ -117,7 +117,7 @@ const char* kCoasting = R"(<Contents>
 )";
 
 TEST_CASE("sweep: a failing case is recorded and the others go on (exit code 3)") {
-  const std::string dir = TempDir("sweep_fail");
+  const TempDir dir("sweep_fail");
   WriteFile(dir + "/c.xml", kCoasting);
   const Shell sweep = RunCommand(Hawser() +
                                      " sweep c.xml --set 'Ball:Vel[2]=-0.3,-1,-0.2' "
@@ -135,7 +135,7 @@ TEST_CASE("sweep: a failing case is recorded and the others go on (exit code 3)"
 }
 
 TEST_CASE("sweep: --resume runs only the cases the file lacks") {
-  const std::string dir = TempDir("sweep_resume");
+  const TempDir dir("sweep_resume");
   WriteFile(dir + "/s.xml", kHanging);
   // An earlier sweep that stopped after cases 0 and 2, written through the library.
   SweepSetup setup;
@@ -176,7 +176,7 @@ TEST_CASE("sweep: --resume runs only the cases the file lacks") {
 }
 
 TEST_CASE("sweep: bad names are input errors (exit 2) with a suggestion") {
-  const std::string dir = TempDir("sweep_bad");
+  const TempDir dir("sweep_bad");
   WriteFile(dir + "/s.xml", kHanging);
   const Shell bad = RunCommand(Hawser() + " sweep s.xml --set Ball.Mas=1,2 -q", dir);
   CHECK(bad.exit_code == 2);
@@ -190,7 +190,7 @@ TEST_CASE("sweep: bad names are input errors (exit 2) with a suggestion") {
 }
 
 TEST_CASE("sweep: MPI with 2 ranks gives the same /cases as threads") {
-  const std::string dir = TempDir("sweep_mpi");
+  const TempDir dir("sweep_mpi");
   WriteFile(dir + "/s.xml", kHanging);
   const Shell threads = RunCommand(Hawser() + " sweep s.xml -j 2 -o t.h5 " + kSweepArgs, dir);
   REQUIRE_MESSAGE(threads.exit_code == 0, threads.output);
@@ -235,7 +235,7 @@ const char* kDerived = R"(<Contents>
 )";
 
 TEST_CASE("sweep: a derived parameter (expression of variables) follows the swept variable") {
-  const std::string dir = TempDir("sweep_derived");
+  const TempDir dir("sweep_derived");
   WriteFile(dir + "/d.xml", kDerived);
   const Shell sweep =
       RunCommand(Hawser() +
