@@ -1,9 +1,16 @@
 // CSV results (DESIGN section 4): header `Time,<Obj>.<Port>[i],...`, one row per output time,
-// values printed so that they read back to the same double. Rows are flushed as the run goes, so
-// a failed or interrupted run keeps every row written.
+// values printed so that they read back to the same double.
+//
+// Whole rows only: rows are formatted into a buffer and handed to the system with one write()
+// at a row boundary, at least once a second or every kFlushBytes, so a failed, interrupted or
+// killed run keeps the rows written so far and a reader never meets a half-written row from a
+// buffer flushed mid-line. When a write fails (full disk, file size limit), the file is cut back
+// to the last complete row before the error is reported. Residual risk: Linux may stop a write()
+// that spans several pages between two pages when the process is killed (SIGKILL), which can
+// leave the last row of that batch cut; nothing in user space can prevent that.
 #pragma once
 
-#include <cstdio>
+#include <chrono>
 #include <string>
 
 #include "runtime/output/sink.h"
@@ -20,11 +27,16 @@ class CsvSink final : public Sink {
   void Finish(const RunResult& result) override;
 
  private:
-  void Check(int rc) const;
+  /// Writes the buffered rows; on failure truncates the file to the last row boundary and throws
+  /// IoError.
+  void WriteBuffer();
   std::string path_;
-  std::FILE* file_ = nullptr;
+  int fd_ = -1;
   std::vector<LoggedSignal> signals_;
-  std::string line_;  ///< Reused row buffer.
+  std::string buffer_;     ///< Whole rows not yet written.
+  long long written_ = 0;  ///< Bytes in the file, always at a row boundary.
+  bool failed_ = false;    ///< A write failed; nothing more is written.
+  std::chrono::steady_clock::time_point last_write_;
 };
 
 }  // namespace hawser
