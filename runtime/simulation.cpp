@@ -66,8 +66,10 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
       if (options.progress) options.progress(t, settings.output.end);
     }
   } catch (const Interrupted&) {
+    std::string cause = options.interrupt_cause ? options.interrupt_cause() : "";
+    if (cause.empty()) cause = "the user";
     result.status = RunStatus::kInterrupted;
-    result.message = fmt::format("interrupted by the user after t = {}", result.end_time);
+    result.message = fmt::format("interrupted by {} after t = {}", cause, result.end_time);
   } catch (const SimulationError& e) {
     result.status = RunStatus::kFailed;
     result.message = e.what();

@@ -13,6 +13,8 @@ namespace hawser {
 struct RunOptions {
   /// Set (e.g. by a SIGINT handler) to stop the run at the next output time or RHS call.
   const std::atomic<bool>* interrupt = nullptr;
+  /// What set `interrupt`, for the message ("SIGTERM"); "the user" when empty or unset.
+  std::function<std::string()> interrupt_cause;
   /// Called after each output time with (t, end time).
   std::function<void(double, double)> progress;
   RunInfo info;

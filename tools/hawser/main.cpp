@@ -7,6 +7,7 @@
 #include "hawser/errors.h"
 #include "tools/hawser/commands.h"
 #include "tools/hawser/log_tee.h"
+#include "tools/hawser/signals.h"
 #include "tools/hawser/sweep_command.h"
 
 namespace {
@@ -34,6 +35,8 @@ int main(int argc, char** argv) {
   using hawser::ScenarioErrors;
   using hawser::SimulationError;
   namespace cli = hawser::cli;
+  // Before anything slow: a SIGINT, SIGTERM or SIGHUP while loading must not kill the process.
+  cli::InstallStopHandlers();
   CLI::App app{"hawser: block-diagram simulation of marine and mechanical systems"};
   app.set_version_flag("--version", std::string("hawser ") + HAWSER_VERSION);
   app.require_subcommand(0, 1);

@@ -1,8 +1,6 @@
 // `hawser run`: load, assemble, integrate, write results, print a summary.
 #include <fmt/format.h>
 
-#include <atomic>
-#include <csignal>
 #include <memory>
 
 #include "runtime/output/csv_sink.h"
@@ -11,13 +9,11 @@
 #include "simobjects/register_base.h"
 #include "tools/hawser/commands.h"
 #include "tools/hawser/progress.h"
+#include "tools/hawser/signals.h"
 
 namespace hawser::cli {
 
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-extern "C" void OnSigint(int) { g_interrupted.store(true); }
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() &&
@@ -27,6 +23,13 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
 std::unique_ptr<Sink> MakeSink(const std::string& path) {
   if (EndsWith(path, ".h5") || EndsWith(path, ".hdf5")) return std::make_unique<Hdf5Sink>(path);
   return std::make_unique<CsvSink>(path);
+}
+
+/// Stopped by a signal before the run began: nothing was written.
+int StoppedBeforeRun(const char* stage) {
+  fmt::print(stderr, "hawser: interrupted by {} while {}; no results written\n", StopCause(),
+             stage);
+  return kInterrupted;
 }
 
 }  // namespace
@@ -45,20 +48,22 @@ VariableOverrides ParseVariableOverrides(const std::vector<std::string>& items) 
 }
 
 int Run(const RunRequest& request) {
+  // Signals only set a flag (tools/hawser/signals.h): look at it between the stages.
+  if (StopRequested().load()) return StoppedBeforeRun("starting");
   Scenario scenario = LoadScenario(request.scenario, request.variables);
   if (request.settle) scenario.engine.settle = true;
+  if (StopRequested().load()) return StoppedBeforeRun("loading the scenario");
   std::unique_ptr<Model> model = Model::Assemble(scenario, BuiltinRegistry());
+  if (StopRequested().load()) return StoppedBeforeRun("assembling the model");
   std::unique_ptr<Sink> sink = MakeSink(request.output);
 
   RunOptions options;
-  options.interrupt = &g_interrupted;
+  options.interrupt = &StopRequested();
+  options.interrupt_cause = StopCause;
   options.info = {scenario.file, scenario.xml_text, request.command_line, scenario.engine};
   ProgressReporter progress(!request.quiet);
   options.progress = [&](double t, double end) { progress.Update(t, end); };
-  g_interrupted.store(false);
-  auto previous = std::signal(SIGINT, OnSigint);
   RunResult result = Simulate(*model, scenario.engine, *sink, options);
-  std::signal(SIGINT, previous);
   progress.Done();
 
   const SolverStats& st = result.stats;

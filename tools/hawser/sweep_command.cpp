@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -16,13 +15,11 @@
 #include "runtime/sweep/sweep_runner.h"
 #include "simobjects/register_base.h"
 #include "tools/hawser/commands.h"
+#include "tools/hawser/signals.h"
 
 namespace hawser::cli {
 
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-extern "C" void OnSweepSigint(int) { g_interrupted.store(true); }
 
 double Now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -154,14 +151,10 @@ int SweepReport::Finish(SweepFile& file, const std::string& path, bool interrupt
 
 int Sweep(const SweepRequest& request) {
   SweepPlan plan = MakePlan(request);
-  g_interrupted.store(false);
-  auto previous = std::signal(SIGINT, OnSweepSigint);
-  struct Restore {
-    decltype(previous) handler;
-    ~Restore() { std::signal(SIGINT, handler); }
-  } restore{previous};
+  // The flag is set by SIGINT, SIGTERM or SIGHUP (handlers installed first thing in main).
+  std::atomic<bool>& interrupted = StopRequested();
 #ifdef HAWSER_WITH_MPI
-  if (LaunchedWithMpi()) return MpiSweep(request, plan, g_interrupted);
+  if (LaunchedWithMpi()) return MpiSweep(request, plan, interrupted);
 #else
   if (LaunchedWithMpi()) {
     throw ScenarioError({},
@@ -174,10 +167,10 @@ int Sweep(const SweepRequest& request) {
   SweepReport report(todo.size(), plan.cases.size(), request.quiet);
   SweepRunOptions options;
   options.threads = request.threads;
-  options.interrupt = &g_interrupted;
+  options.interrupt = &interrupted;
   options.on_case_done = [&](const CaseResult& r) { report.Add(r); };
   RunSweepThreads(plan.setup, plan.cases, todo, *file, options);
-  return report.Finish(*file, request.output, g_interrupted.load());
+  return report.Finish(*file, request.output, interrupted.load());
 }
 
 }  // namespace hawser::cli

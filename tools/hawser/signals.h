@@ -1,0 +1,22 @@
+// The signals that stop a run cleanly (README, exit codes): SIGINT (Ctrl-C), SIGTERM (what
+// `timeout`, `kill` and batch schedulers send) and SIGHUP (the terminal went away). Each only sets
+// a flag; runs and sweeps stop at the next step, keep every row so far and exit with 130.
+#pragma once
+
+#include <atomic>
+#include <string>
+
+namespace hawser::cli {
+
+/// Installs the handlers (first thing in main, so that a signal during loading is not fatal),
+/// unblocks those signals (a launcher may have blocked them) and ignores SIGXFSZ, so that writing
+/// past the file size limit fails with EFBIG and is reported like a full disk.
+void InstallStopHandlers();
+
+/// Set once one of the signals arrived.
+std::atomic<bool>& StopRequested();
+
+/// What stopped the run, for messages: "SIGTERM", "the user (SIGINT)", ...; "" if nothing did.
+std::string StopCause();
+
+}  // namespace hawser::cli
