@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <optional>
 
 #include "runtime/solve/settle.h"
 
@@ -44,6 +45,7 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
 
   InterruptibleSystem system(model, options.interrupt);
   std::unique_ptr<Integrator> integrator;
+  std::optional<std::string> io_error;
   const double t0 = settings.output.start;
   try {
     std::vector<double> x = model.InitialState(t0);
@@ -73,6 +75,10 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
   } catch (const SimulationError& e) {
     result.status = RunStatus::kFailed;
     result.message = e.what();
+  } catch (const IoError& e) {  // A sink could not write a row (full disk): finish, then report.
+    result.status = RunStatus::kFailed;
+    result.message = e.what();
+    io_error = e.what();
   }
   if (integrator) {
     result.stats = integrator->stats();
@@ -81,6 +87,7 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
   result.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   sink.Finish(result);
+  if (io_error) throw IoError(*io_error);
   return result;
 }
 

@@ -22,7 +22,8 @@ struct RunOptions {
 
 /// Runs `model` with `settings`; never throws for solver failures (the result says failed, with
 /// the message), but ScenarioError for bad settings (e.g. an unknown FileOutput selector) and
-/// IoError from sinks propagate.
+/// IoError from sinks propagate. A sink that fails to write a row (full disk) is still finished
+/// with status failed, so that its file says so, before the IoError is passed on.
 RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
                    const RunOptions& options = {});
 

@@ -1,8 +1,14 @@
 #include "runtime/output/hdf5_sink.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <optional>
 
 #include "runtime/output/hdf5_util.h"
 
@@ -20,6 +26,11 @@ constexpr double kMaxSecondsBetweenFlushes = 1.0;
 /// Deflate level 1: with shuffle it compresses simulation output nearly as well as higher levels,
 /// at a fraction of the time (compression runs under the HDF5 lock, so it limits sweeps too).
 constexpr unsigned kDeflateLevel = 1;
+/// Disk space kept free beyond each batch of rows for the closing attributes (status, message,
+/// statistics: a few KiB) and metadata the estimate below misses.
+constexpr size_t kReserveBytes = 64 * 1024;
+/// Metadata a batch may add per dataset: a chunk-index entry or node, object header updates.
+constexpr size_t kMetadataBytesPerDataset = 2048;
 
 hid_t OpenOrCreateGroup(hid_t parent, const std::string& name, const std::string& path) {
   if (H5Lexists(parent, name.c_str(), H5P_DEFAULT) > 0) {
@@ -83,14 +94,28 @@ std::vector<SignalMeta> DescribeSignals(const std::vector<LoggedSignal>& signals
 
 // ---- Hdf5File ----
 
-std::shared_ptr<Hdf5File> Hdf5File::Create(const std::string& path) {
+std::shared_ptr<Hdf5File> Hdf5File::Create(const std::string& path, size_t expected_chunks) {
+  // Open it as HDF5 will, first: HDF5's own message does not say why a file cannot be created.
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    throw IoError(fmt::format("cannot write results to '{}': {}", path, std::strerror(errno)));
+  }
+  ::close(fd);
   std::lock_guard lock(Hdf5Mutex());
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);  // Errors become IoError messages instead.
   // The 1.8 file format: readable by every HDF5 since 2008, and (unlike the 1.10 superblock) it
   // carries no "open for writing" flag that would make a killed run's file unreadable.
   hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
   H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
-  hid_t id = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+  // Each chunked dataset's index is a B-tree whose nodes hold 2 ik chunks (HDF5's default ik = 32
+  // makes every node ~2.6 KB even for one chunk). Size it from the expected number of chunks.
+  hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
+  if (expected_chunks > 0) {
+    H5Pset_istore_k(fcpl,
+                    static_cast<unsigned>(std::clamp<size_t>((expected_chunks + 1) / 2, 1, 32)));
+  }
+  hid_t id = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl, fapl);
+  H5Pclose(fcpl);
   H5Pclose(fapl);
   if (id < 0) {
     const std::string detail = h5::LastError();
@@ -115,9 +140,37 @@ std::shared_ptr<Hdf5File> Hdf5File::OpenReadWrite(const std::string& path) {
   return std::shared_ptr<Hdf5File>(new Hdf5File(id, path));
 }
 
+Hdf5File::Hdf5File(int64_t id, std::string path) : id_(id), path_(std::move(path)) {
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+}
+
 Hdf5File::~Hdf5File() {
   std::lock_guard lock(Hdf5Mutex());
+  // Reserve() extends the file behind HDF5's back, so HDF5 does not cut the unused reservation
+  // off at close: do it here, at the end HDF5 allocated (after a full flush nothing is added).
+  haddr_t eoa = 0;
+  const bool known = H5Fflush(id_, H5F_SCOPE_GLOBAL) >= 0 && H5Fget_eoa(id_, &eoa) >= 0;
   H5Fclose(id_);
+  if (fd_ >= 0) {
+    struct stat st {};
+    if (known && eoa > 0 && ::fstat(fd_, &st) == 0 && static_cast<haddr_t>(st.st_size) > eoa) {
+      if (::ftruncate(fd_, static_cast<off_t>(eoa)) != 0) {
+        // Harmless: the file keeps a tail of unused zeros that readers ignore.
+      }
+    }
+    ::close(fd_);
+  }
+}
+
+int Hdf5File::Reserve(size_t bytes) {
+  if (fd_ < 0) return 0;  // Cannot check; HDF5 will report a failed write itself.
+  haddr_t eoa = 0;
+  {
+    std::lock_guard lock(Hdf5Mutex());
+    if (H5Fget_eoa(id_, &eoa) < 0) return 0;
+  }
+  const int error = posix_fallocate(fd_, 0, static_cast<off_t>(eoa + bytes));
+  return error == EOPNOTSUPP || error == EINVAL ? 0 : error;
 }
 
 void Hdf5File::Flush() {
@@ -175,6 +228,13 @@ void Hdf5RunWriter::Begin(const std::vector<SignalMeta>& signals, const RunInfo&
   }
   rows_per_chunk_ = std::clamp<size_t>(kChunkBytes / (8 * max_width), 16, kMaxRowsPerChunk);
   if (n_times > 0) rows_per_chunk_ = std::min(rows_per_chunk_, n_times);
+
+  // The layout itself must fit, or HDF5 fails half-way and leaves a file nothing can open.
+  const size_t layout_bytes = 2 * (info.scenario_text.size() + info.command_line.size()) +
+                              (signals.size() + 1) * 2 * kMetadataBytesPerDataset + kReserveBytes;
+  if (const int error = file_->Reserve(layout_bytes); error != 0) {
+    throw IoError(fmt::format("cannot write results to '{}': {}", path, std::strerror(error)));
+  }
 
   // Provenance and settings first, so that even an empty file says what it is.
   const EngineSettings& e = info.settings;
@@ -242,10 +302,24 @@ void Hdf5RunWriter::AppendRow(double t, std::span<const double> values) {
 void Hdf5RunWriter::FlushRows() {
   last_flush_ = std::chrono::steady_clock::now();
   const size_t n = times_.size();
-  if (n == 0) return;
+  if (n == 0 || broken_) return;
+  const std::string& path = file_->path();
+  // The batch's values, twice (a partly filled chunk is rewritten elsewhere), its index entries,
+  // and room for the closing attributes: if the disk lacks it, write none of the batch.
+  const size_t need = 2 * n * (row_width_ + 1) * sizeof(double) +
+                      (datasets_.size() + 1) * kMetadataBytesPerDataset + kReserveBytes;
+  if (const int error = file_->Reserve(need); error != 0) {
+    broken_ = true;
+    const size_t lost = n;
+    times_.clear();
+    rows_.clear();
+    throw IoError(fmt::format(
+        "writing '{}' failed: {}; the file holds the {} rows up to t = {}, the next {} did not fit",
+        path, std::strerror(error), rows_written_, last_time_written_, lost));
+  }
   std::vector<double> column;
   std::lock_guard lock(Hdf5Mutex());
-  const std::string& path = file_->path();
+  broken_ = true;  // Until the whole batch is written.
   AppendTo(time_, rows_written_, n, 1, times_.data(), path);
   for (const Dataset& d : datasets_) {
     column.resize(n * d.width);
@@ -255,13 +329,39 @@ void Hdf5RunWriter::FlushRows() {
     AppendTo(d.id, rows_written_, n, d.width, column.data(), path);
   }
   rows_written_ += n;
+  last_time_written_ = times_.back();
   times_.clear();
   rows_.clear();
   file_->Flush();
+  broken_ = false;
 }
 
 void Hdf5RunWriter::Finish(const RunResult& result) {
-  FlushRows();
+  RunResult end = result;
+  std::optional<IoError> error;
+  try {
+    FlushRows();
+  } catch (const IoError& e) {  // The last rows did not fit: the file says so.
+    error = e;
+    end.status = RunStatus::kFailed;
+    end.message = e.what();
+  }
+  // What the file holds, which is less than the run computed if rows did not fit.
+  end.rows = static_cast<long>(rows_written_);
+  if (rows_written_ > 0) end.end_time = last_time_written_;
+  try {
+    WriteEndAttributes(end);
+  } catch (const IoError& e) {
+    if (!error) error = e;
+  }
+  // Datasets and groups before the file, so that H5Fclose leaves nothing open for HDF5's own
+  // shutdown at exit to trip over.
+  CloseAll();
+  file_.reset();
+  if (error) throw *error;
+}
+
+void Hdf5RunWriter::WriteEndAttributes(const RunResult& result) {
   {
     std::lock_guard lock(Hdf5Mutex());
     const SolverStats& st = result.stats;
@@ -283,13 +383,19 @@ void Hdf5RunWriter::Finish(const RunResult& result) {
     h5::SetAttribute(group_, "status", ToString(result.status));
     file_->Flush();
   }
-  CloseAll();
-  file_.reset();
 }
 
 // ---- Hdf5Sink ----
 
-Hdf5Sink::Hdf5Sink(const std::string& path) : writer_(Hdf5File::Create(path), "/") {}
+namespace {
+
+/// Chunks per dataset of a run with `n_times` rows: chunks hold at least 16 rows (or all).
+size_t ExpectedChunks(size_t n_times) { return n_times == 0 ? 0 : (n_times + 15) / 16; }
+
+}  // namespace
+
+Hdf5Sink::Hdf5Sink(const std::string& path, size_t n_times)
+    : writer_(Hdf5File::Create(path, ExpectedChunks(n_times)), "/") {}
 
 Hdf5Sink::Hdf5Sink(std::shared_ptr<Hdf5File> file, std::string group)
     : writer_(std::move(file), std::move(group)) {}

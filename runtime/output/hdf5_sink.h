@@ -17,7 +17,17 @@
 // Datasets are chunked, extendible and compressed (shuffle + deflate). Rows are buffered in
 // memory and written one chunk at a time (or at least once a second), each write followed by
 // H5Fflush: memory does not grow with run length, and a run that fails, is interrupted or even
-// killed leaves a readable file holding the rows written so far.
+// killed leaves a readable file holding the rows written so far. Chunks hold at most the run's
+// number of output times, and the chunk index (a B-tree per dataset) is sized from the expected
+// number of chunks, so a short run of a big model gives a small file.
+//
+// A full disk: HDF5 cannot undo a write that failed half-way (the file's superblock would then
+// name an end of file beyond the real one, and nothing could open it). So before each batch of
+// rows the writer reserves the disk space it may need (fallocate) plus kReserveBytes for the
+// closing attributes. When the reservation fails, no row of that batch is written: the batch is
+// dropped, status becomes "failed" with the system's reason, and the file holds every row
+// written before. The estimate is generous but not a proof (another process may take the space
+// between reservation and write).
 //
 // The serial HDF5 library is not thread-safe: every HDF5 call in hawser holds Hdf5Mutex().
 #pragma once
@@ -54,8 +64,9 @@ std::vector<SignalMeta> DescribeSignals(const std::vector<LoggedSignal>& signals
 /// created or opened.
 class Hdf5File {
  public:
-  /// Creates (truncates) `path` for writing.
-  static std::shared_ptr<Hdf5File> Create(const std::string& path);
+  /// Creates (truncates) `path` for writing. `expected_chunks` (per dataset; 0 = unknown) sizes
+  /// the chunk index. Throws IoError with the system's reason when the file cannot be created.
+  static std::shared_ptr<Hdf5File> Create(const std::string& path, size_t expected_chunks = 0);
   /// Opens an existing file for reading and writing.
   static std::shared_ptr<Hdf5File> OpenReadWrite(const std::string& path);
   ~Hdf5File();
@@ -66,11 +77,15 @@ class Hdf5File {
   const std::string& path() const { return path_; }
   /// H5Fflush: everything written so far reaches the file.
   void Flush();
+  /// Makes sure the disk holds `bytes` more than the file's allocated size (fallocate). Returns
+  /// 0, or the errno (ENOSPC, EFBIG past the file size limit) when it does not.
+  int Reserve(size_t bytes);
 
  private:
-  Hdf5File(int64_t id, std::string path) : id_(id), path_(std::move(path)) {}
+  Hdf5File(int64_t id, std::string path);
   int64_t id_;
   std::string path_;
+  int fd_ = -1;  ///< The same file, for fallocate.
 };
 
 /// Writes one run in the layout above into `group` of an open file. Rows are buffered and
@@ -99,6 +114,8 @@ class Hdf5RunWriter {
   };
   void FlushRows();
   void CloseAll();
+  /// Writes statistics, message and status (status last).
+  void WriteEndAttributes(const RunResult& result);
 
   std::shared_ptr<Hdf5File> file_;
   std::string group_name_;
@@ -108,6 +125,8 @@ class Hdf5RunWriter {
   size_t row_width_ = 0;
   size_t rows_per_chunk_ = 1024;
   size_t rows_written_ = 0;
+  double last_time_written_ = 0.0;
+  bool broken_ = false;        ///< A batch of rows could not be written: write no more rows.
   std::vector<double> times_;  ///< Buffered rows not yet written.
   std::vector<double> rows_;
   std::chrono::steady_clock::time_point last_flush_;
@@ -116,8 +135,9 @@ class Hdf5RunWriter {
 /// The Sink that `hawser run -o out.h5` uses: a whole file, or one group of a shared file.
 class Hdf5Sink final : public Sink {
  public:
-  /// Creates (truncates) `path`; throws IoError if it cannot.
-  explicit Hdf5Sink(const std::string& path);
+  /// Creates (truncates) `path`; throws IoError if it cannot. `n_times`: the run's number of
+  /// output times (0 = unknown), for the chunk sizes.
+  explicit Hdf5Sink(const std::string& path, size_t n_times = 0);
   /// Writes into `group` of an already open file (sweeps).
   Hdf5Sink(std::shared_ptr<Hdf5File> file, std::string group);
 

@@ -20,8 +20,10 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-std::unique_ptr<Sink> MakeSink(const std::string& path) {
-  if (EndsWith(path, ".h5") || EndsWith(path, ".hdf5")) return std::make_unique<Hdf5Sink>(path);
+std::unique_ptr<Sink> MakeSink(const std::string& path, size_t n_times) {
+  if (EndsWith(path, ".h5") || EndsWith(path, ".hdf5")) {
+    return std::make_unique<Hdf5Sink>(path, n_times);
+  }
   return std::make_unique<CsvSink>(path);
 }
 
@@ -55,7 +57,7 @@ int Run(const RunRequest& request) {
   if (StopRequested().load()) return StoppedBeforeRun("loading the scenario");
   std::unique_ptr<Model> model = Model::Assemble(scenario, BuiltinRegistry());
   if (StopRequested().load()) return StoppedBeforeRun("assembling the model");
-  std::unique_ptr<Sink> sink = MakeSink(request.output);
+  std::unique_ptr<Sink> sink = MakeSink(request.output, scenario.engine.output.times.size());
 
   RunOptions options;
   options.interrupt = &StopRequested();
