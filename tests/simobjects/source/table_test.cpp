@@ -1,17 +1,32 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "tests/simobjects/scenario_test_util.h"
 
 namespace hawser::test {
 namespace {
 
+/// The CSV files this test process wrote, removed when it ends (the pid keeps parallel test
+/// processes apart).
+struct WrittenFiles {
+  std::vector<std::filesystem::path> paths;
+  ~WrittenFiles() {
+    std::error_code ignored;
+    for (const auto& p : paths) std::filesystem::remove(p, ignored);
+  }
+};
+
 std::string WriteCsv(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / ("hawser_table_test_" + name);
+  static WrittenFiles written;
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("hawser_table_test_" + std::to_string(getpid()) + "_" + name);
   std::ofstream(path) << text;
+  written.paths.push_back(path);
   return path.string();
 }
 
