@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <string>
+
+#include "hawser/text.h"
 
 namespace hawser {
 
@@ -22,6 +25,9 @@ Buoy::Buoy(ObjectArgs& args) : SimObject(args) {
                                   .doc = "Added-mass coefficient (0.5 for a sphere).",
                                   .fallback = 0.5,
                                   .check = AtLeast(0.0)});
+  given_density_ = args.values.count("WaterDensity") > 0;
+  given_gravity_ = args.values.count("Gravity") > 0;
+  given_surface_ = args.values.count("SurfaceZ") > 0;
   rho_ = DeclareParameter<double>({.name = "WaterDensity",
                                    .unit = "kg/m^3",
                                    .doc = "Water density rho.",
@@ -42,7 +48,7 @@ Buoy::Buoy(ObjectArgs& args) : SimObject(args) {
   current_ = DeclareInput({.name = "Current",
                            .width = 3,
                            .unit = "m/s",
-                           .doc = "Water velocity.",
+                           .doc = "Water velocity (added to an Environment/Ocean's).",
                            .fallback = std::vector<double>(3, 0.0)});
   pos_ = DeclareState({.name = "Pos", .width = 3, .unit = "m", .doc = "Centre, world frame."});
   vel_ = DeclareState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity, world frame."});
@@ -51,23 +57,69 @@ Buoy::Buoy(ObjectArgs& args) : SimObject(args) {
                          vel_);
   buoyancy_ = DeclareOutput(
       {.name = "Buoyancy", .width = 1, .unit = "N", .doc = "Buoyancy rho V_s g (upwards)."});
-  DeclareCalc({buoyancy_}, {},
-              [this] { out(buoyancy_)[0] = rho_ * SubmergedVolume(state3(pos_).z()) * g_; });
+  ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
+                              .provided_by = "an Environment/Ocean object",
+                              .doc = "density, gravity, the free surface, waves and current"});
+  DeclareCalc({buoyancy_}, {}, [this] {
+    const Water w = WaterAtBuoy();
+    out(buoyancy_)[0] = rho_ * SubmergedVolume(state3(pos_).z(), w.surface_z) * g_;
+  });
 }
 
-double Buoy::SubmergedVolume(double z) const {
-  const double h = std::clamp(surface_z_ - (z - radius_), 0.0, 2.0 * radius_);
+void Buoy::Initialize() {
+  const Ocean* ocean = service<Ocean>(ocean_);
+  if (ocean == nullptr) return;
+  auto same = [this](const char* what, bool given, double own, double ocean_value) {
+    if (given && own != ocean_value) {
+      throw Error(std::string(what) + " = " + NumberText(own) + " differs from the ocean's " +
+                  NumberText(ocean_value) +
+                  "; expected no such parameter (a buoy in an Environment/Ocean takes the "
+                  "ocean's) or the same value");
+    }
+  };
+  same("WaterDensity", given_density_, rho_, ocean->density());
+  same("Gravity", given_gravity_, g_, ocean->gravity());
+  if (given_surface_) {
+    throw Error(
+        "SurfaceZ is given, but in an Environment/Ocean the surface is the ocean's "
+        "(z = 0 plus the waves); expected no SurfaceZ");
+  }
+  rho_ = ocean->density();
+  g_ = ocean->gravity();
+}
+
+Buoy::Water Buoy::WaterAtBuoy() const {
+  Water w;
+  w.surface_z = surface_z_;
+  w.velocity = in3(current_);
+  const Ocean* ocean = service<Ocean>(ocean_);
+  if (ocean == nullptr) return w;
+  const Eigen::Vector3d p = state3(pos_);
+  w.surface_z = ocean->Elevation(time(), p.x(), p.y());
+  // The water's motion at the centre, or at the free surface above it when the centre is dry.
+  const WaterMotion m =
+      ocean->Motion(time(), Eigen::Vector3d(p.x(), p.y(), std::min(p.z(), w.surface_z)));
+  w.velocity += m.velocity;
+  w.acceleration = m.acceleration;
+  return w;
+}
+
+double Buoy::SubmergedVolume(double z, double surface_z) const {
+  const double h = std::clamp(surface_z - (z - radius_), 0.0, 2.0 * radius_);
   return std::numbers::pi * h * h * (3.0 * radius_ - h) / 3.0;
 }
 
 void Buoy::CalcDerivatives() {
   const double volume = 4.0 / 3.0 * std::numbers::pi * radius_ * radius_ * radius_;
-  const double submerged = SubmergedVolume(state3(pos_).z());
-  const Eigen::Vector3d u = state3(vel_) - in3(current_);
+  const Water w = WaterAtBuoy();
+  const double submerged = SubmergedVolume(state3(pos_).z(), w.surface_z);
+  const Eigen::Vector3d u = state3(vel_) - w.velocity;
   const double area = std::numbers::pi * radius_ * radius_ * submerged / volume;
-  const Eigen::Vector3d force = in3(force_) +
-                                Eigen::Vector3d(0.0, 0.0, (rho_ * submerged - mass_) * g_) -
-                                0.5 * rho_ * cd_ * area * u.norm() * u;
+  // Morison: Froude-Krylov plus added mass on the water's acceleration, (1 + Ca) rho V_s a_w;
+  // the added mass on the buoy's own acceleration is in the mass below.
+  const Eigen::Vector3d force =
+      in3(force_) + Eigen::Vector3d(0.0, 0.0, (rho_ * submerged - mass_) * g_) -
+      0.5 * rho_ * cd_ * area * u.norm() * u + (1.0 + ca_) * rho_ * submerged * w.acceleration;
   derivative3(pos_) = state3(vel_);
   derivative3(vel_) = force / (mass_ + ca_ * rho_ * submerged);
 }

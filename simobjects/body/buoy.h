@@ -9,8 +9,19 @@
 // (the drag area pi R^2 scales with the submerged fraction). Force (e.g. a cable's ForceB) is
 // every other force on the buoy, world frame, z up. Pos and Vel are states and outputs that
 // read no input, so a buoy breaks algebraic loops between cables.
+//
+// In an ocean (an Environment/Ocean in the scenario): density and gravity are the ocean's (a
+// different WaterDensity or Gravity, or any SurfaceZ, is an error), the surface is the
+// instantaneous free surface above the centre (SurfaceZ = eta(t, x, y)), so buoyancy follows
+// the wetted volume in waves; u is taken relative to the ocean's water velocity (waves and
+// current, plus the Current input) at the centre (at the surface above it when the centre is
+// dry), and the water's acceleration a_w adds the Morison inertia force (1 + Ca) rho V_s a_w
+// (Froude-Krylov plus added mass). Without an ocean nothing changes.
 #pragma once
 
+#include <Eigen/Dense>
+
+#include "hawser/ocean.h"
 #include "hawser/simobject.h"
 
 namespace hawser {
@@ -19,15 +30,25 @@ class Buoy final : public SimObject {
  public:
   explicit Buoy(ObjectArgs& args);
   void CalcDerivatives() override;
+  void Initialize() override;
 
  private:
-  /// Submerged volume [m^3] at height z of the centre.
-  double SubmergedVolume(double z) const;
+  /// The water at the buoy: free-surface height, velocity and acceleration.
+  struct Water {
+    double surface_z = 0.0;
+    Eigen::Vector3d velocity = Eigen::Vector3d::Zero();
+    Eigen::Vector3d acceleration = Eigen::Vector3d::Zero();
+  };
+  Water WaterAtBuoy() const;
+  /// Submerged volume [m^3] at height z of the centre, under a surface at surface_z.
+  double SubmergedVolume(double z, double surface_z) const;
 
   double mass_, radius_, cd_, ca_, rho_, g_, surface_z_;
   Input force_, current_;
   State pos_, vel_;
   Output buoyancy_;
+  ServiceUse ocean_;
+  bool given_density_ = false, given_gravity_ = false, given_surface_ = false;
 };
 
 }  // namespace hawser

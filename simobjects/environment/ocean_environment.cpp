@@ -35,9 +35,11 @@ OceanEnvironment::OceanEnvironment(ObjectArgs& args) : SimObject(args) {
        .doc = "Water depth h: the seabed at z = -h (default: deep water everywhere).",
        .fallback = std::numeric_limits<double>::infinity(),
        .check = Positive()});
-  density_ = DeclareParameter<double>(
-      {.name = "Density", .unit = "kg/m^3", .doc = "Water density.", .fallback = 1025.0,
-       .check = Positive()});
+  density_ = DeclareParameter<double>({.name = "Density",
+                                       .unit = "kg/m^3",
+                                       .doc = "Water density.",
+                                       .fallback = 1025.0,
+                                       .check = Positive()});
   gravity_ = DeclareParameter<double>({.name = "Gravity",
                                        .unit = "m/s^2",
                                        .doc = "Gravitational acceleration, along -z.",
@@ -49,22 +51,22 @@ OceanEnvironment::OceanEnvironment(ObjectArgs& args) : SimObject(args) {
 }
 
 void OceanEnvironment::DeclareCurrent() {
-  const std::string profile = DeclareParameter<std::string>(
-      {.name = "CurrentProfile",
-       .unit = "-",
-       .doc = "none, uniform, powerlaw or table.",
-       .fallback = "none",
-       .check = OneOf({"none", "uniform", "powerlaw", "table"})});
+  const std::string profile =
+      DeclareParameter<std::string>({.name = "CurrentProfile",
+                                     .unit = "-",
+                                     .doc = "none, uniform, powerlaw or table.",
+                                     .fallback = "none",
+                                     .check = OneOf({"none", "uniform", "powerlaw", "table"})});
   const double speed = DeclareParameter<double>({.name = "CurrentSpeed",
                                                  .unit = "m/s",
                                                  .doc = "Speed (at the surface for powerlaw).",
                                                  .fallback = 0.0,
                                                  .check = AtLeast(0.0)});
-  const double direction = DeclareParameter<double>(
-      {.name = "CurrentDirection",
-       .unit = "deg",
-       .doc = "Direction the current flows towards, from +x towards +y.",
-       .fallback = 0.0});
+  const double direction =
+      DeclareParameter<double>({.name = "CurrentDirection",
+                                .unit = "deg",
+                                .doc = "Direction the current flows towards, from +x towards +y.",
+                                .fallback = 0.0});
   const double exponent = DeclareParameter<double>({.name = "CurrentExponent",
                                                     .unit = "-",
                                                     .doc = "Exponent of the power law.",
@@ -86,9 +88,9 @@ void OceanEnvironment::DeclareCurrent() {
       current_ = ocean::CurrentProfile::PowerLaw(speed, direction * kDegree, depth_, exponent);
     } else if (profile == "table") {
       if (table.cols() != 3 || table.rows() < 1) {
-        throw std::invalid_argument(
-            "CurrentTable has " + std::to_string(table.rows()) + "x" +
-            std::to_string(table.cols()) + " values; expected rows 'z, speed, direction_deg'");
+        throw std::invalid_argument("CurrentTable has " + std::to_string(table.rows()) + "x" +
+                                    std::to_string(table.cols()) +
+                                    " values; expected rows 'z, speed, direction_deg'");
       }
       std::vector<ocean::CurrentTableRow> rows;
       for (Eigen::Index r = 0; r < table.rows(); ++r) {
@@ -121,42 +123,40 @@ void OceanEnvironment::DeclareWaves() {
        .doc = "Period T (regular), peak period Tp (jonswap, pm) or mean period T1 (issc).",
        .fallback = 0.0,
        .check = AtLeast(0.0)});
-  const double direction = DeclareParameter<double>(
-      {.name = "WaveDirection",
-       .unit = "deg",
-       .doc = "Direction the waves travel towards, from +x towards +y.",
-       .fallback = 0.0});
+  const double direction =
+      DeclareParameter<double>({.name = "WaveDirection",
+                                .unit = "deg",
+                                .doc = "Direction the waves travel towards, from +x towards +y.",
+                                .fallback = 0.0});
   const double phase = DeclareParameter<double>(
       {.name = "WavePhase", .unit = "deg", .doc = "Phase phi_0 (regular).", .fallback = 0.0});
-  const double gamma = DeclareParameter<double>({.name = "Gamma",
-                                                 .unit = "-",
-                                                 .doc = "JONSWAP peak enhancement (1..7).",
-                                                 .fallback = 3.3});
+  const double gamma = DeclareParameter<double>(
+      {.name = "Gamma", .unit = "-", .doc = "JONSWAP peak enhancement (1..7).", .fallback = 3.3});
   const long components = DeclareParameter<long>({.name = "NumComponents",
-                                                   .unit = "-",
-                                                   .doc = "Components of an irregular sea.",
-                                                   .fallback = 200,
-                                                   .check = IntegerAtLeast(1)});
+                                                  .unit = "-",
+                                                  .doc = "Components of an irregular sea.",
+                                                  .fallback = 200,
+                                                  .check = IntegerAtLeast(1)});
   const long seed = DeclareParameter<long>(
       {.name = "Seed", .unit = "-", .doc = "Seed of the random phases.", .fallback = 1});
-  const double omega_min = DeclareParameter<double>(
-      {.name = "FrequencyMin",
-       .unit = "rad/s",
-       .doc = "Lowest component frequency (0: 0.4 times the peak).",
-       .fallback = 0.0,
-       .check = AtLeast(0.0)});
-  const double omega_max = DeclareParameter<double>(
-      {.name = "FrequencyMax",
-       .unit = "rad/s",
-       .doc = "Highest component frequency (0: 4 times the peak).",
-       .fallback = 0.0,
-       .check = AtLeast(0.0)});
-  const double spreading = DeclareParameter<double>(
-      {.name = "SpreadingExponent",
-       .unit = "-",
-       .doc = "n of cos^n directional spreading (0: long-crested).",
-       .fallback = 0.0,
-       .check = AtLeast(0.0)});
+  const double omega_min =
+      DeclareParameter<double>({.name = "FrequencyMin",
+                                .unit = "rad/s",
+                                .doc = "Lowest component frequency (0: 0.4 times the peak).",
+                                .fallback = 0.0,
+                                .check = AtLeast(0.0)});
+  const double omega_max =
+      DeclareParameter<double>({.name = "FrequencyMax",
+                                .unit = "rad/s",
+                                .doc = "Highest component frequency (0: 4 times the peak).",
+                                .fallback = 0.0,
+                                .check = AtLeast(0.0)});
+  const double spreading =
+      DeclareParameter<double>({.name = "SpreadingExponent",
+                                .unit = "-",
+                                .doc = "n of cos^n directional spreading (0: long-crested).",
+                                .fallback = 0.0,
+                                .check = AtLeast(0.0)});
   const std::string stretching_name =
       DeclareParameter<std::string>({.name = "Stretching",
                                      .unit = "-",
@@ -164,8 +164,7 @@ void OceanEnvironment::DeclareWaves() {
                                      .fallback = "wheeler",
                                      .check = OneOf({"wheeler", "extrapolation", "none"})});
   if (describing() || waves == "none") return;
-  const ocean::Stretching stretching = stretching_name == "wheeler"
-                                           ? ocean::Stretching::kWheeler
+  const ocean::Stretching stretching = stretching_name == "wheeler" ? ocean::Stretching::kWheeler
                                        : stretching_name == "extrapolation"
                                            ? ocean::Stretching::kVerticalExtrapolation
                                            : ocean::Stretching::kNone;

@@ -16,9 +16,9 @@
 // T1 = WavePeriod): long-crested irregular seas of NumComponents components, one random frequency
 // in each of NumComponents equal bins of [FrequencyMin, FrequencyMax] (default 0.4 and 4 times the
 // peak frequency), random phases, from Seed; the record does not repeat (irregular_sea.h);
-// SpreadingExponent n > 0 spreads directions as cos^n. Kinematics by linear theory with finite-depth
-// dispersion (sea_state.h), stretched up to the free surface (Stretching "wheeler", default;
-// "extrapolation" or "none"), zero above it.
+// SpreadingExponent n > 0 spreads directions as cos^n. Kinematics by linear theory with
+// finite-depth dispersion (sea_state.h), stretched up to the free surface (Stretching "wheeler",
+// default; "extrapolation" or "none"), zero above it.
 #pragma once
 
 #include <memory>

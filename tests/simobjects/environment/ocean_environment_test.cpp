@@ -25,7 +25,8 @@ double WaveNumberByBisection(double omega, double depth, double g) {
 constexpr const char* kProbeEngine =
     R"(<Engine Integrator="rk4" stepsize="0.05" TOutput="0, 0.25, 3" FileOutput="objects:all"/>)";
 
-TEST_CASE("Environment/WaveProbe in a regular Airy wave: elevation and velocity vs the closed form") {
+TEST_CASE(
+    "Environment/WaveProbe in a regular Airy wave: elevation and velocity vs the closed form") {
   // H = 2 m, T = 8 s, depth 50 m, travelling towards 30 deg, phase 20 deg; the probe at
   // (10, 5, -10) m. No stretching, so linear theory applies as written below the surface.
   const double height = 2.0, period = 8.0, depth = 50.0, g = 9.81;
@@ -47,7 +48,8 @@ TEST_CASE("Environment/WaveProbe in a regular Airy wave: elevation and velocity 
   const auto w = sink.Column("P.WaterVelocity[2]");
   REQUIRE(time.size() == 13);
   for (size_t i = 0; i < time.size(); ++i) {
-    const double psi = k * (p.x() * std::cos(theta) + p.y() * std::sin(theta)) - omega * time[i] + phi;
+    const double psi =
+        k * (p.x() * std::cos(theta) + p.y() * std::sin(theta)) - omega * time[i] + phi;
     const double a = height / 2.0;
     // eta = a cos psi; u_h = omega a cosh(k(z+h))/sinh(kh) cos psi along theta; w = omega a
     // sinh(k(z+h))/sinh(kh) sin psi (Newman 1977 6.2). k agrees with the library's to ~1e-15
@@ -106,8 +108,8 @@ TEST_CASE("Cable/Cable in an Environment/Ocean: drag of a vertical line in a pow
   // Tolerance 3e-3: the nodes sample U^2 ~ s^(2/7), not smooth at the seabed, and the trapezoid
   // rule on s^(2/7) with 100 intervals is 0.10 % low; the tilt adds < 1e-4.
   const double u0 = 2.0;
-  const Eigen::Vector3d f = SettledEndForces(
-      fmt::format(R"(CurrentProfile="powerlaw" CurrentSpeed="{}")", u0));
+  const Eigen::Vector3d f =
+      SettledEndForces(fmt::format(R"(CurrentProfile="powerlaw" CurrentSpeed="{}")", u0));
   const double total = 0.99 * 0.5 * 1025.0 * 1.2 * 0.1 * u0 * u0 * 100.0 / (1.0 + 2.0 / 7.0);
   CHECK(f.x() == doctest::Approx(total).epsilon(3e-3));
   CHECK(std::abs(f.y()) < 1e-6 * total);
@@ -124,14 +126,14 @@ TEST_CASE("Environment/Ocean: load errors name the lines involved") {
   CHECK(Contains(AssemblyErrors(two),
                  "test.xml:3: error: Other (Environment/Ocean) provides service 'ocean', which "
                  "Sea (Environment/Ocean) at line 2 already provides"));
-  CHECK(Contains(AssemblyErrors(ScenarioXml(
-                     R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" )"
-                     R"(Waves="jonswop"/>)")),
-                 "expected one of none, regular, jonswap, pm, issc"));
-  CHECK(Contains(AssemblyErrors(ScenarioXml(
-                     R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" )"
-                     R"(Waves="regular" WaveHeight="2"/>)")),
-                 "needs WaveHeight > 0 and WavePeriod > 0"));
+  CHECK(Contains(
+      AssemblyErrors(ScenarioXml(R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" )"
+                                 R"(Waves="jonswop"/>)")),
+      "expected one of none, regular, jonswap, pm, issc"));
+  CHECK(Contains(
+      AssemblyErrors(ScenarioXml(R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" )"
+                                 R"(Waves="regular" WaveHeight="2"/>)")),
+      "needs WaveHeight > 0 and WavePeriod > 0"));
 }
 
 }  // namespace
