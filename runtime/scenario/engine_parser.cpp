@@ -135,21 +135,26 @@ EngineSettings ParseEngineSettings(const std::vector<Attribute>& attributes,
                "<Engine> has no TOutput; expected e.g. TOutput=\"0, 0.1, 10\" (start, output "
                "interval, end)");
   }
-  for (const auto& [name, value] : {std::pair{"AbsTol", s.abs_tol}, {"RelTol", s.rel_tol}}) {
-    if (!(value > 0)) {
-      errors.Add(where(name), fmt::format("Engine {}: {} is not positive; expected a tolerance "
-                                          "> 0 such as 1e-6",
-                                          name, value));
+  // Every check names the attribute and what range is valid; the line is the attribute's own
+  // (the <Engine> element's when it was not written). Non-finite values never get here:
+  // ParseNumber rejects them.
+  auto check = [&](const char* name, double value, bool ok, const char* expected) {
+    if (!ok) {
+      errors.Add(where(name),
+                 fmt::format("Engine {}: {} is out of range; expected {}", name, value, expected));
     }
-  }
-  for (const auto& [name, value] :
-       {std::pair{"HMax", s.h_max}, {"HMin", s.h_min}, {"stepsize", s.step_size}}) {
-    if (value < 0) {
-      errors.Add(where(name), fmt::format("Engine {}: {} is negative; expected a step >= 0 "
-                                          "(0 = no limit / automatic)",
-                                          name, value));
-    }
-  }
+  };
+  // CVODE needs an absolute tolerance > 0: with 0, the error weight of a state that is exactly 0
+  // is infinite and CVODE stops at once.
+  check("AbsTol", s.abs_tol, s.abs_tol > 0, "a tolerance > 0 such as 1e-6");
+  // A relative tolerance of 1 (100 %) or more accepts any step: the result is not an
+  // approximation of the solution at all.
+  check("RelTol", s.rel_tol, s.rel_tol > 0 && s.rel_tol < 1,
+        "a tolerance with 0 < RelTol < 1 such as 1e-6");
+  check("HMax", s.h_max, s.h_max >= 0, "a step >= 0 (0 = no limit)");
+  check("HMin", s.h_min, s.h_min >= 0, "a step >= 0 (0 = no limit)");
+  check("stepsize", s.step_size, s.step_size >= 0,
+        "a step >= 0 (0 = CVODE's own initial step; rk4 and euler need > 0)");
   // HMax = 0 means "no limit", so it cannot conflict with HMin.
   if (s.h_max > 0 && s.h_min > s.h_max) {
     errors.Add(where("HMin"), fmt::format("Engine HMin {} is larger than HMax {}; expected "

@@ -286,7 +286,8 @@ TEST_CASE("Engine errors") {
   const std::string h = engine(R"(<Engine TOutput="0,1,2" HMax="0.1" HMin="0.2" />)");
   CheckError(h, "HMin 0.2 is larger than HMax 0.1", LineOf(h, "<Engine"));
   const std::string tol = engine(R"(<Engine TOutput="0,1,2" RelTol="0" />)");
-  CheckError(tol, "Engine RelTol: 0 is not positive", LineOf(tol, "<Engine"));
+  CheckError(tol, "Engine RelTol: 0 is out of range; expected a tolerance with 0 < RelTol < 1",
+             LineOf(tol, "<Engine"));
   const std::string method = engine(R"(<Engine TOutput="0,1,2" Integrator="cvode-bfd" />)");
   CheckError(method, "'cvode-bfd' is not known; did you mean 'cvode-bdf'?",
              LineOf(method, "<Engine"));
