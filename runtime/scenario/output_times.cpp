@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "hawser/text.h"
 #include "runtime/scenario/engine_settings.h"
 
 namespace hawser {
@@ -50,6 +51,11 @@ namespace {
 // step (and would exhaust memory long before the run ends).
 constexpr double kMaxRangePoints = 1e8;
 
+// Says what a number must be when one is rejected.
+constexpr const char* kInRange =
+    " in the range of a double (0, or a magnitude from about 2.2e-308 "
+    "to 1.8e308)";
+
 std::string Trim(std::string_view s) {
   size_t b = 0, e = s.size();
   while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
@@ -83,6 +89,11 @@ std::optional<double> ParseFinite(const std::string& s) {
   double v = std::strtod(s.c_str(), &end);
   // Overflow gives +-HUGE_VAL and "nan"/"inf" parse: both are caught by isfinite.
   if (end != s.c_str() + s.size() || !std::isfinite(v)) return std::nullopt;
+  // A nonzero number below the smallest normal double would silently become 0 or a denormal.
+  const std::string mantissa = s.substr(0, s.find_first_of("eE"));
+  if (std::fpclassify(v) != FP_NORMAL && mantissa.find_first_of("123456789") != std::string::npos) {
+    return std::nullopt;
+  }
   return v;
 }
 
@@ -115,14 +126,27 @@ class OutputTimesParser {
       if (!(h > 0)) Fail(fmt::format("the output interval {} must be > 0", h));
       AppendRange(out.start, h, out.end, out.end, &times);
     } else {
-      for (const std::string& token : middle) {
+      // Times are written in increasing order: each output time, or range's `from`, is later
+      // than the one before it (the start time may equal the first). A range may reach past the
+      // tokens after it ("0:0.1:Inf, 5"): its points and theirs are merged.
+      std::string previous = tokens.front();
+      double previous_time = out.start;
+      for (size_t i = 0; i < middle.size(); ++i) {
+        const std::string& token = middle[i];
+        double first = 0.0;
         if (token.find(':') == std::string::npos) {
-          double t = Number(token, "an output time");
-          CheckInside(t, out, token);
-          times.push_back(t);
+          first = Number(token, "an output time");
+          CheckInside(first, out, token);
+          times.push_back(first);
         } else {
-          ParseRange(token, out, &times);
+          first = ParseRange(token, out, &times);
         }
+        if (first < previous_time || (i > 0 && first == previous_time)) {
+          Fail(fmt::format("the times are not increasing: '{}' (token {}) comes after '{}'",
+                           Excerpt(token), i + 2, Excerpt(previous)));
+        }
+        previous = token;
+        previous_time = first;
       }
     }
 
@@ -140,49 +164,57 @@ class OutputTimesParser {
   [[noreturn]] void Fail(const std::string& what) const {
     throw ScenarioError(loc_, fmt::format("TOutput: '{}': {}; expected 'start, [times or "
                                           "from:step:to ...,] end', e.g. '0, 1, 30'",
-                                          text_, what));
+                                          Excerpt(text_), what));
   }
 
   double Number(const std::string& token, const char* what) const {
     if (token.find(':') != std::string::npos) {
-      Fail(fmt::format("{} must be a number, not the range '{}'", what, token));
+      Fail(fmt::format("{} must be a number, not the range '{}'", what, Excerpt(token)));
     }
     std::optional<double> v = ParseFinite(token);
-    if (!v) Fail(fmt::format("{} '{}' is not a finite number", what, token));
+    if (!v) Fail(fmt::format("{} '{}' is not a finite number{}", what, Excerpt(token), kInRange));
     return *v;
   }
 
   void CheckInside(double t, const OutputTimes& out, const std::string& token) const {
     if (t < out.start) {
-      Fail(fmt::format("output time '{}' is before the start time {}", token, out.start));
+      Fail(fmt::format("output time '{}' is before the start time {}", Excerpt(token), out.start));
     }
     if (t > out.end) {
-      Fail(fmt::format("output time '{}' is after the end time {}", token, out.end));
+      Fail(fmt::format("output time '{}' is after the end time {}", Excerpt(token), out.end));
     }
   }
 
-  void ParseRange(const std::string& token, const OutputTimes& out, std::vector<double>* times) {
+  // Appends the range's times; returns its `from`.
+  double ParseRange(const std::string& token, const OutputTimes& out, std::vector<double>* times) {
     std::vector<std::string> parts = Split(token, ':');
     if (parts.size() != 3) {
-      Fail(fmt::format("range '{}' must have the form from:step:to (to may be Inf)", token));
+      Fail(fmt::format("range '{}' must have the form from:step:to (to may be Inf)",
+                       Excerpt(token)));
     }
     std::optional<double> from = ParseFinite(parts[0]);
-    if (!from) Fail(fmt::format("range '{}': from '{}' is not a finite number", token, parts[0]));
+    if (!from)
+      Fail(fmt::format("range '{}': from '{}' is not a finite number{}", Excerpt(token),
+                       Excerpt(parts[0]), kInRange));
     std::optional<double> step = ParseFinite(parts[1]);
-    if (!step) Fail(fmt::format("range '{}': step '{}' is not a finite number", token, parts[1]));
-    if (!(*step > 0)) Fail(fmt::format("range '{}': step {} must be > 0", token, *step));
+    if (!step)
+      Fail(fmt::format("range '{}': step '{}' is not a finite number{}", Excerpt(token),
+                       Excerpt(parts[1]), kInRange));
+    if (!(*step > 0)) Fail(fmt::format("range '{}': step {} must be > 0", Excerpt(token), *step));
     double to = out.end;
     if (!IsInf(parts[2])) {
       std::optional<double> v = ParseFinite(parts[2]);
       if (!v) {
-        Fail(
-            fmt::format("range '{}': to '{}' is neither a finite number nor Inf", token, parts[2]));
+        Fail(fmt::format("range '{}': to '{}' is neither a finite number nor Inf", Excerpt(token),
+                         Excerpt(parts[2])));
       }
       to = *v;
-      if (to < *from) Fail(fmt::format("range '{}': to {} is less than from {}", token, to, *from));
+      if (to < *from)
+        Fail(fmt::format("range '{}': to {} is less than from {}", Excerpt(token), to, *from));
     }
     CheckInside(*from, out, token);
     AppendRange(*from, *step, to, out.end, times);
+    return *from;
   }
 
   // Appends from + i*step for i = 0, 1, ... up to min(to, end); the last point is snapped onto

@@ -1,7 +1,8 @@
-// Numbers in messages, written the way the runtime writes them, so that a SimObject's errors read
-// like hawser's own. Part of the public SimObject API.
+// Numbers and user text in messages, written the way the runtime writes them, so that a
+// SimObject's errors read like hawser's own. Part of the public SimObject API.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace hawser {
@@ -10,5 +11,12 @@ namespace hawser {
 std::string NumberText(double value);
 /// At most `digits` significant digits, as printf's "%.<digits>g": NumberText(1/3.0, 3) = "0.333".
 std::string NumberText(double value, int digits);
+
+/// At most this many characters of user text are quoted in a message.
+inline constexpr std::size_t kExcerptLength = 60;
+/// User text as a message quotes it: the text itself when it has at most kExcerptLength
+/// characters, else its first kExcerptLength characters, "..." and its length
+/// ("1,2,3,...... (1048577 characters)"), so that a huge value never floods a message.
+std::string Excerpt(const std::string& text);
 
 }  // namespace hawser
