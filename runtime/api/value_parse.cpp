@@ -10,6 +10,8 @@
 #include <limits>
 #include <numbers>
 
+#include "hawser/text.h"
+
 namespace hawser {
 namespace {
 
@@ -73,24 +75,89 @@ std::vector<std::string> SplitTopLevel(const std::string& s, char sep) {
 ScenarioError NotA(const SourceLocation& loc, const std::string& what, const std::string& text,
                    const std::string& kind, const std::string& form,
                    const std::string& detail = "") {
-  std::string msg = fmt::format("{}: '{}' is not {}", what, text, kind);
+  std::string msg = fmt::format("{}: '{}' is not {}", what, Excerpt(text), kind);
   if (!detail.empty()) msg += fmt::format(" ({})", detail);
   return ScenarioError(loc, msg + "; expected " + form);
 }
 
+// Why a decimal literal (as IsPlainNumber accepts it, without sign) does not fit a double, or ""
+// when it does. Overflow would become infinity; a nonzero literal below the smallest normal
+// double (about 2.2e-308) would silently become 0 or a denormal that has lost its precision.
+std::string LiteralRangeProblem(const std::string& literal) {
+  const double v = std::strtod(literal.c_str(), nullptr);
+  if (std::isinf(v)) {
+    return fmt::format("{} is out of range (above about 1.8e308, the largest double)",
+                       Excerpt(literal));
+  }
+  const size_t mantissa_end = literal.find_first_of("eE");
+  const bool nonzero =
+      literal.substr(0, mantissa_end).find_first_of("123456789") != std::string::npos;
+  if (nonzero && std::fpclassify(v) != FP_NORMAL) {
+    return fmt::format(
+        "{} is out of range (nonzero but below about 2.2e-308, the smallest "
+        "normal double; it would become {})",
+        Excerpt(literal), v == 0 ? "0" : "a denormal");
+  }
+  return "";
+}
+
+// The first decimal literal in an expression that does not fit a double ("" if none). A literal
+// starts at a digit (or '.' and a digit) that does not continue a name such as x1 or log10.
+std::string ExpressionRangeProblem(const std::string& t) {
+  auto digit = [&](size_t i) {
+    return i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])) != 0;
+  };
+  auto name_char = [&](size_t i) {
+    return std::isalnum(static_cast<unsigned char>(t[i])) != 0 || t[i] == '_' || t[i] == '.';
+  };
+  size_t i = 0;
+  while (i < t.size()) {
+    const bool starts = digit(i) || (t[i] == '.' && digit(i + 1));
+    if (!starts || (i > 0 && name_char(i - 1))) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (digit(j)) ++j;
+    if (j < t.size() && t[j] == '.') {
+      ++j;
+      while (digit(j)) ++j;
+    }
+    if (j < t.size() && (t[j] == 'e' || t[j] == 'E')) {
+      size_t k = j + 1;
+      if (k < t.size() && (t[k] == '+' || t[k] == '-')) ++k;
+      if (digit(k)) {
+        while (digit(k)) ++k;
+        j = k;
+      }
+    }
+    if (std::string problem = LiteralRangeProblem(t.substr(i, j - i)); !problem.empty()) {
+      return problem;
+    }
+    i = j;
+  }
+  return "";
+}
+
 // Parses one number; on failure returns an explanation instead (empty `reason` means success).
-bool TryParseNumber(const std::string& t, double* out, std::string* reason) {
+// `out_of_range` tells a number that does not fit a double from text that is not a number.
+bool TryParseNumber(const std::string& t, double* out, std::string* reason,
+                    bool* out_of_range = nullptr) {
+  if (out_of_range != nullptr) *out_of_range = false;
   if (t.empty()) {
     *reason = "it is empty";
     return false;
   }
-  if (IsPlainNumber(t)) {
-    errno = 0;
+  const bool plain = IsPlainNumber(t);
+  // Signs are not part of the literal: "-1e400" overflows as 1e400 does.
+  if (std::string problem = plain ? LiteralRangeProblem(t) : ExpressionRangeProblem(t);
+      !problem.empty()) {
+    *reason = problem;
+    if (out_of_range != nullptr) *out_of_range = true;
+    return false;
+  }
+  if (plain) {
     *out = std::strtod(t.c_str(), nullptr);
-    if (errno == ERANGE && std::isinf(*out)) {
-      *reason = "it is out of range";
-      return false;
-    }
     return true;
   }
   try {
@@ -103,6 +170,15 @@ bool TryParseNumber(const std::string& t, double* out, std::string* reason) {
     }
     if (!std::isfinite(v)) {
       *reason = fmt::format("it evaluates to {}", v);
+      if (out_of_range != nullptr) *out_of_range = true;
+      return false;
+    }
+    if (std::fpclassify(v) == FP_SUBNORMAL) {
+      *reason = fmt::format(
+          "it evaluates to {}, a denormal below the smallest normal double "
+          "(about 2.2e-308)",
+          v);
+      if (out_of_range != nullptr) *out_of_range = true;
       return false;
     }
     *out = v;
@@ -111,6 +187,13 @@ bool TryParseNumber(const std::string& t, double* out, std::string* reason) {
     *reason = e.GetMsg();
     return false;
   }
+}
+
+// What a list or matrix message says about one bad element.
+std::string ElementProblem(const std::string& element, const std::string& reason,
+                           bool out_of_range) {
+  if (out_of_range) return fmt::format("'{}': {}", Excerpt(element), reason);
+  return fmt::format("'{}' is not a number", Excerpt(element));
 }
 
 }  // namespace
@@ -162,9 +245,10 @@ std::vector<double> ParseVector(const std::string& text, const SourceLocation& l
   for (const std::string& element : SplitTopLevel(t, ',')) {
     double v = 0.0;
     std::string reason;
-    if (!TryParseNumber(element, &v, &reason)) {
+    bool out_of_range = false;
+    if (!TryParseNumber(element, &v, &reason, &out_of_range)) {
       std::string detail =
-          element.empty() ? "an element is empty" : fmt::format("'{}' is not a number", element);
+          element.empty() ? "an element is empty" : ElementProblem(element, reason, out_of_range);
       throw NotA(loc, what, t, "a list of numbers", kVectorForm, detail);
     }
     values.push_back(v);
@@ -182,10 +266,11 @@ Eigen::MatrixXd ParseMatrix(const std::string& text, const SourceLocation& loc,
     for (const std::string& element : SplitTopLevel(row_text, ',')) {
       double v = 0.0;
       std::string reason;
-      if (!TryParseNumber(element, &v, &reason)) {
+      bool out_of_range = false;
+      if (!TryParseNumber(element, &v, &reason, &out_of_range)) {
         std::string detail = element.empty()
                                  ? fmt::format("row {} has an empty element", rows.size() + 1)
-                                 : fmt::format("'{}' is not a number", element);
+                                 : ElementProblem(element, reason, out_of_range);
         throw NotA(loc, what, t, "a matrix", kMatrixForm, detail);
       }
       row.push_back(v);

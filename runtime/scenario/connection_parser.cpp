@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
+
+#include "hawser/text.h"
 
 namespace hawser {
 namespace {
@@ -60,7 +63,7 @@ class TermParser {
   }
   [[noreturn]] void Fail(const std::string& problem, const std::string& expected) const {
     throw ScenarioError(loc_, fmt::format("connection value '{}': {} at position {}; expected {}",
-                                          text_, problem, pos_ + 1, expected));
+                                          Excerpt(text_), problem, pos_ + 1, expected));
   }
 
   // Consumes an optional '+' or '-' (and spaces after it); returns +1 or -1.
@@ -93,7 +96,19 @@ class TermParser {
       }
     }
     if (IsIdentStart(Peek())) Fail("a number such as 1.5 or 1e-3");
-    return std::strtod(text_.substr(start, pos_ - start).c_str(), nullptr);
+    const std::string literal = text_.substr(start, pos_ - start);
+    const double v = std::strtod(literal.c_str(), nullptr);
+    // A literal that does not fit a double would become infinity, or 0 / a denormal that has
+    // lost its precision; value_parse.cpp rejects the same for parameters.
+    const size_t mantissa_end = literal.find_first_of("eE");
+    const bool nonzero =
+        literal.substr(0, mantissa_end).find_first_of("123456789") != std::string::npos;
+    if (std::isinf(v) || (nonzero && std::fpclassify(v) != FP_NORMAL)) {
+      pos_ = start;
+      Fail(fmt::format("{} is out of range", Excerpt(literal)),
+           "a number whose magnitude is 0 or between about 2.2e-308 and 1.8e308");
+    }
+    return v;
   }
 
   int Index() {
@@ -122,8 +137,19 @@ class TermParser {
       if (Peek() != '*') return Literal(first);
       ++pos_;  // '*': `first` is the factor of what follows.
       SkipSpaces();
+      const size_t factor_end = pos_;
       term = AtNumber() ? Literal(Number()) : Reference();
       term.factor = first;
+      // The product is what the model uses: 1e200*1e200 overflows as surely as 1e400.
+      for (double v : term.literal) {
+        const double product = first * v;
+        if (!std::isfinite(product) ||
+            (first != 0 && v != 0 && std::fpclassify(product) != FP_NORMAL)) {
+          pos_ = factor_end;
+          Fail(fmt::format("{} * {} is out of range", first, v),
+               "a product whose magnitude is 0 or between about 2.2e-308 and 1.8e308");
+        }
+      }
       return term;
     }
     if (IsIdentStart(Peek())) {
@@ -154,14 +180,15 @@ class TermParser {
     term.object = Identifier();
     SkipSpaces();
     if (Peek() != '.') {
-      Fail(fmt::format("'{}' is not a port reference", term.object), "Obj.Port such as B.Out");
+      Fail(fmt::format("'{}' is not a port reference", Excerpt(term.object)),
+           "Obj.Port such as B.Out");
     }
     ++pos_;
     SkipSpaces();
     term.port = Identifier();
     SkipSpaces();
     if (Peek() == '.') {
-      Fail(fmt::format("'{}' has a second '.'", text_.substr(start, pos_ - start)),
+      Fail(fmt::format("'{}' has a second '.'", Excerpt(text_.substr(start, pos_ - start))),
            "a reference of the form Obj.Port such as B.Out");
     }
     if (Peek() == '[') {
