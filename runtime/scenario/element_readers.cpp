@@ -6,8 +6,10 @@
 #include <string>
 #include <tuple>
 
+#include "hawser/text.h"
 #include "hawser/value_parse.h"
 #include "runtime/scenario/connection_parser.h"
+#include "runtime/scenario/input_limits.h"
 #include "runtime/scenario/scenario.h"
 #include "runtime/scenario/scenario_loader.h"
 
@@ -33,9 +35,13 @@ void Loader::ReadObjects(const pugi::xml_node& section, Scenario* scenario) {
         obj.type = a.value, has_type = true;
       } else if (a.name == "Name") {
         obj.name = a.value, has_name = true;
-        if (x.ok && !IsIdentifier(a.value)) {
-          errors_.Add(a.loc,
-                      fmt::format("object name '{}' is not a valid name; {}", a.value, kNameRule));
+        if (x.ok && a.value.size() > kMaxNameLength) {
+          errors_.Add(a.loc, fmt::format("object name '{}' is {} characters long; expected at "
+                                         "most {}",
+                                         Excerpt(a.value), a.value.size(), kMaxNameLength));
+        } else if (x.ok && !IsIdentifier(a.value)) {
+          errors_.Add(a.loc, fmt::format("object name '{}' is not a valid name; {}",
+                                         Excerpt(a.value), kNameRule));
         }
       } else {
         obj.parameters.push_back(a);
@@ -52,7 +58,7 @@ void Loader::ReadObjects(const pugi::xml_node& section, Scenario* scenario) {
     if (!has_name) continue;
     if (auto [it, inserted] = lines.emplace(obj.name, obj.loc.line); !inserted) {
       errors_.Add(obj.loc, fmt::format("object name '{}' is used twice (first at line {})",
-                                       obj.name, it->second));
+                                       Excerpt(obj.name), it->second));
       continue;
     }
     scenario->objects.push_back(std::move(obj));
@@ -70,7 +76,7 @@ bool Loader::SplitTarget(const Attribute& a, const std::string& member, const st
   }
   errors_.Add(a.loc, fmt::format("'{}' is not of the form Obj.{}; expected an attribute such "
                                  "as {}",
-                                 a.name, member, example));
+                                 Excerpt(a.name), member, example));
   return false;
 }
 

@@ -11,9 +11,12 @@
 #include <map>
 #include <pugixml.hpp>
 #include <sstream>
+#include <string_view>
 
+#include "hawser/text.h"
 #include "hawser/value_parse.h"
 #include "runtime/scenario/engine_parser.h"
+#include "runtime/scenario/input_limits.h"
 #include "runtime/scenario/scenario.h"
 #include "runtime/scenario/variables.h"
 
@@ -39,7 +42,11 @@ namespace detail {
 
 Loader::Loader(const std::string& xml_text, const std::string& file,
                const VariableOverrides& overrides)
-    : text_(xml_text), file_(file), overrides_(overrides), buffer_(xml_text) {
+    : text_(xml_text),
+      file_(file),
+      overrides_(overrides),
+      buffer_(xml_text),
+      expansion_budget_(kMaxExpandedTotal) {
   for (size_t i = 0; i < text_.size(); ++i) {
     if (text_[i] == '\n') newlines_.push_back(i);
   }
@@ -97,7 +104,8 @@ pugi::xml_node Loader::FindContents() {
   for (pugi::xml_node n : doc_.children()) {
     if (n.type() != pugi::node_element) continue;
     if (std::string(n.name()) != "Contents") {
-      errors_.Add(At(n), fmt::format("root element is <{}>; expected <Contents>", n.name()));
+      errors_.Add(At(n),
+                  fmt::format("root element is <{}>; expected <Contents>", Excerpt(n.name())));
     } else if (contents) {
       errors_.Add(At(n), fmt::format("second <Contents> (first at line {}); expected one",
                                      At(contents).line));
@@ -116,15 +124,16 @@ pugi::xml_node Loader::FindContents() {
 // Complains about text and attributes where only child elements belong.
 void Loader::CheckNoTextOrAttributes(const pugi::xml_node& node) {
   for (pugi::xml_attribute a : node.attributes()) {
-    errors_.Add(At(a, node),
-                fmt::format("<{}> takes no attributes; found '{}'", node.name(), a.name()));
+    errors_.Add(At(a, node), fmt::format("<{}> takes no attributes; found '{}'", node.name(),
+                                         Excerpt(a.name())));
   }
   CheckNoText(node);
 }
 void Loader::CheckNoText(const pugi::xml_node& node) {
   for (pugi::xml_node c : node.children()) {
     if (c.type() == pugi::node_pcdata || c.type() == pugi::node_cdata) {
-      errors_.Add(At(c), fmt::format("unexpected text '{}' in <{}>", Trim(c.value()), node.name()));
+      errors_.Add(At(c), fmt::format("unexpected text '{}' in <{}>", Excerpt(Trim(c.value())),
+                                     node.name()));
     }
   }
 }
@@ -136,8 +145,8 @@ std::map<std::string, pugi::xml_node> Loader::FindSections(const pugi::xml_node&
     if (s.type() != pugi::node_element) continue;
     const std::string name = s.name();
     if (std::find(kSections.begin(), kSections.end(), name) == kSections.end()) {
-      errors_.Add(At(s), fmt::format("unknown section <{}>{}", name,
-                                     SuggestionText(name, kSections, "sections")));
+      errors_.Add(At(s), fmt::format("unknown section <{}>{}", Excerpt(name),
+                                     SuggestionText(Excerpt(name), kSections, "sections")));
       continue;
     }
     if (auto [it, inserted] = sections.emplace(name, s); !inserted) {
@@ -164,15 +173,16 @@ std::vector<pugi::xml_node> Loader::Elements(const pugi::xml_node& section) {
   for (pugi::xml_node e : section.children()) {
     if (e.type() != pugi::node_element) continue;
     if (e.name() != expected) {
-      errors_.Add(At(e), fmt::format("unknown element <{}> in <{}>{}", e.name(), section.name(),
-                                     SuggestionText(e.name(), {expected}, "valid elements")));
+      errors_.Add(At(e),
+                  fmt::format("unknown element <{}> in <{}>{}", Excerpt(e.name()), section.name(),
+                              SuggestionText(Excerpt(e.name()), {expected}, "valid elements")));
       continue;
     }
     for (pugi::xml_node c : e.children()) {
       if (c.type() == pugi::node_element) {
         errors_.Add(At(c), fmt::format("unexpected element <{}> inside <{}>; expected <{} "
                                        ".../> with attributes only",
-                                       c.name(), expected, expected));
+                                       Excerpt(c.name()), expected, expected));
       }
     }
     CheckNoText(e);
@@ -181,10 +191,33 @@ std::vector<pugi::xml_node> Loader::Elements(const pugi::xml_node& section) {
   return elements;
 }
 
+// Reports an attribute whose name or value (as written) is longer than input_limits.h allows;
+// such an attribute is dropped before anything copies or parses its text.
+bool Loader::CheckLength(const pugi::xml_attribute& a, const pugi::xml_node& owner) {
+  const std::string_view name = a.name(), value = a.value();
+  if (name.size() > kMaxNameLength) {
+    errors_.Add(At(a, owner), fmt::format("attribute name '{}' is {} characters long; expected a "
+                                          "name of at most {} characters",
+                                          Excerpt(std::string(name.substr(0, kExcerptLength + 1))),
+                                          name.size(), kMaxNameLength));
+    return false;
+  }
+  if (value.size() > kMaxAttributeLength) {
+    errors_.Add(
+        At(a, owner),
+        fmt::format("attribute {}: the value '{}...' is {} characters long; expected at "
+                    "most {} (1 MiB)",
+                    name, value.substr(0, kExcerptLength), value.size(), kMaxAttributeLength));
+    return false;
+  }
+  return true;
+}
+
 // Attributes with ${variables} expanded; duplicates are reported and dropped.
 std::vector<ExpandedAttribute> Loader::Attributes(const pugi::xml_node& e) {
   std::vector<ExpandedAttribute> out;
   for (pugi::xml_attribute a : e.attributes()) {
+    if (!CheckLength(a, e)) continue;
     ExpandedAttribute x{{a.name(), a.value(), At(a, e)}, true};
     auto dup = std::find_if(out.begin(), out.end(), [&](const ExpandedAttribute& y) {
       return y.attribute.name == x.attribute.name;
@@ -195,7 +228,8 @@ std::vector<ExpandedAttribute> Loader::Attributes(const pugi::xml_node& e) {
       continue;
     }
     try {
-      x.attribute.value = SubstituteVariables(x.attribute.value, variables_, x.attribute.loc);
+      x.attribute.value =
+          SubstituteVariables(x.attribute.value, variables_, x.attribute.loc, &expansion_budget_);
     } catch (const ScenarioError& err) {
       errors_.Add(err);
       x.ok = false;
@@ -212,6 +246,7 @@ void Loader::ReadVariables(const pugi::xml_node& section) {
     bool has_name = false, has_value = false;
     // Variable values are expanded by ResolveVariables, so read them raw here.
     for (pugi::xml_attribute a : e.attributes()) {
+      if (!CheckLength(a, e)) continue;
       const std::string name = a.name();
       if (name == "Name") {
         d.name = Trim(a.value()), has_name = true;
@@ -219,7 +254,7 @@ void Loader::ReadVariables(const pugi::xml_node& section) {
         d.value = Trim(a.value()), has_value = true;
       } else {
         errors_.Add(At(a, e),
-                    fmt::format("unknown <Variable> attribute '{}'{}", name,
+                    fmt::format("unknown <Variable> attribute '{}'{}", Excerpt(name),
                                 SuggestionText(name, {"Name", "Value"}, "Variable attributes")));
       }
     }
@@ -256,8 +291,20 @@ void Loader::ReadEngine(const pugi::xml_node& section, Scenario* scenario) {
 
 }  // namespace detail
 
+namespace {
+
+ScenarioErrors TooLarge(const std::string& file, std::size_t bytes) {
+  return ScenarioErrors({ScenarioError(
+      {file, 0}, fmt::format("the scenario has {} bytes; expected a file of at most {} bytes "
+                             "(64 MiB)",
+                             bytes, kMaxScenarioBytes))});
+}
+
+}  // namespace
+
 Scenario LoadScenarioFromString(const std::string& xml_text, const std::string& file,
                                 const VariableOverrides& overrides) {
+  if (xml_text.size() > kMaxScenarioBytes) throw TooLarge(file, xml_text.size());
   return detail::Loader(xml_text, file, overrides).Load();
 }
 
@@ -266,6 +313,15 @@ Scenario LoadScenario(const std::string& path, const VariableOverrides& override
   if (!in) {
     throw IoError(fmt::format("cannot read scenario '{}': {}", path, std::strerror(errno)));
   }
+  // The size is checked before reading, so a huge file costs neither time nor memory. A stream
+  // that cannot seek (a pipe) reports -1 here and is read as it comes.
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  if (size > static_cast<std::streamoff>(kMaxScenarioBytes)) {
+    throw TooLarge(path, static_cast<std::size_t>(size));
+  }
+  in.clear();
+  in.seekg(0, std::ios::beg);
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) {

@@ -36,6 +36,7 @@ class Loader {
   void CheckNoText(const pugi::xml_node& node);
   std::map<std::string, pugi::xml_node> FindSections(const pugi::xml_node& contents);
   std::vector<pugi::xml_node> Elements(const pugi::xml_node& section);
+  bool CheckLength(const pugi::xml_attribute& a, const pugi::xml_node& owner);
   std::vector<ExpandedAttribute> Attributes(const pugi::xml_node& e);
   void ReadVariables(const pugi::xml_node& section);
   void ReadEngine(const pugi::xml_node& section, Scenario* scenario);
@@ -55,6 +56,8 @@ class Loader {
   pugi::xml_document doc_;
   ErrorCollector errors_;
   std::map<std::string, std::string> variables_;
+  // What `${...}` expansion of attribute values may still add (input_limits.h).
+  std::size_t expansion_budget_ = 0;
 };
 
 }  // namespace hawser::detail

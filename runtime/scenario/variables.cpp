@@ -5,7 +5,9 @@
 #include <functional>
 #include <set>
 
+#include "hawser/text.h"
 #include "runtime/scenario/connection_parser.h"
+#include "runtime/scenario/input_limits.h"
 
 namespace hawser {
 namespace {
@@ -26,12 +28,35 @@ void ScanReferences(const std::string& text, const SourceLocation& loc,
     if (close == std::string::npos) {
       throw ScenarioError(loc, fmt::format("'{}': '${{' without a closing '}}'; expected "
                                            "${{name}}",
-                                           text));
+                                           Excerpt(text)));
     }
     on_text(text.substr(pos, open - pos));
     on_name(text.substr(open + 2, close - open - 2));
     pos = close + 1;
   }
+}
+
+// Appends `piece` to `out`, the expansion of `what`, unless that would pass the limits: one value
+// at most kMaxAttributeLength characters, all expansions together at most `*budget` (when given).
+// Checked before appending, so a runaway expansion never builds its huge string.
+void Append(std::string* out, const std::string& piece, const std::string& what,
+            const SourceLocation& loc, std::size_t* budget) {
+  if (out->size() + piece.size() > kMaxAttributeLength) {
+    throw ScenarioError(
+        loc, fmt::format("{}: ${{...}} expansion makes the value longer than {} characters (the "
+                         "limit for one value); expected a value of at most 1 MiB",
+                         what, kMaxAttributeLength));
+  }
+  if (budget != nullptr) {
+    if (piece.size() > *budget) {
+      throw ScenarioError(loc,
+                          fmt::format("{}: ${{...}} expansions of this file add up to more than {} "
+                                      "characters; expected at most 64 MiB in all",
+                                      what, kMaxExpandedTotal));
+    }
+    *budget -= piece.size();
+  }
+  *out += piece;
 }
 
 std::vector<std::string> Names(const std::map<std::string, std::string>& variables) {
@@ -44,19 +69,20 @@ std::vector<std::string> Names(const std::map<std::string, std::string>& variabl
 
 std::string SubstituteVariables(const std::string& text,
                                 const std::map<std::string, std::string>& variables,
-                                const SourceLocation& loc) {
+                                const SourceLocation& loc, std::size_t* budget) {
   if (text.find("${") == std::string::npos) return text;
   std::string out;
+  const std::string what = fmt::format("'{}'", Excerpt(text));
   ScanReferences(
-      text, loc, [&](const std::string& s) { out += s; },
+      text, loc, [&](const std::string& s) { Append(&out, s, what, loc, budget); },
       [&](const std::string& name) {
         auto it = variables.find(name);
         if (it == variables.end()) {
           throw ScenarioError(
-              loc, fmt::format("unknown variable '${{{}}}' in '{}'{}", name, text,
-                               SuggestionText(name, Names(variables), "known variables")));
+              loc, fmt::format("unknown variable '${{{}}}' in {}{}", Excerpt(name), what,
+                               SuggestionText(Excerpt(name), Names(variables), "known variables")));
         }
-        out += it->second;
+        Append(&out, it->second, what, loc, budget);
       });
   return out;
 }
@@ -91,7 +117,9 @@ std::map<std::string, std::string> ResolveVariables(const std::vector<VariableDe
     raw[name] = value;
   }
 
-  // Depth-first expansion; `active` holds the chain being expanded, to report cycles.
+  // Depth-first expansion; `active` holds the chain being expanded, to report cycles. Each value
+  // and all of them together are held to the limits of input_limits.h, checked while expanding.
+  std::size_t budget = kMaxExpandedTotal;
   std::map<std::string, std::string> done;
   std::vector<std::string> active;
   std::set<std::string> failed;
@@ -107,17 +135,24 @@ std::map<std::string, std::string> ResolveVariables(const std::vector<VariableDe
                             fmt::format("variable '{}' refers to itself: {}{}", name, chain, name));
       }
     }
+    if (active.size() >= static_cast<std::size_t>(kMaxVariableDepth)) {
+      throw ScenarioError(loc, fmt::format("variable '{}': variables refer to variables more than "
+                                           "{} deep ({} -> ... -> {}); expected a shorter chain",
+                                           name, kMaxVariableDepth, active.front(), name));
+    }
     active.push_back(name);
     std::string out;
     bool ok = true;
+    const std::string what = fmt::format("variable '{}'", name);
     ScanReferences(
-        raw.at(name), loc, [&](const std::string& s) { out += s; },
+        raw.at(name), loc, [&](const std::string& s) { Append(&out, s, what, loc, &budget); },
         [&](const std::string& ref) {
           if (!ok) return;
           if (raw.count(ref) == 0) {
-            errors.Add(
-                loc, fmt::format("variable '{}': unknown variable '${{{}}}' in '{}'{}", name, ref,
-                                 raw.at(name), SuggestionText(ref, Names(raw), "known variables")));
+            errors.Add(loc,
+                       fmt::format("variable '{}': unknown variable '${{{}}}' in '{}'{}", name,
+                                   Excerpt(ref), Excerpt(raw.at(name)),
+                                   SuggestionText(Excerpt(ref), Names(raw), "known variables")));
             ok = false;
             return;
           }
@@ -125,7 +160,7 @@ std::map<std::string, std::string> ResolveVariables(const std::vector<VariableDe
             ok = false;
             return;
           }
-          out += done.at(ref);
+          Append(&out, done.at(ref), what, loc, &budget);
         });
     active.pop_back();
     if (ok) {
