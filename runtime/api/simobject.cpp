@@ -142,5 +142,10 @@ std::function<std::string(const double&)> Positive() {
 std::function<std::string(const long&)> IntegerAtLeast(long lo) {
   return [lo](const long& v) { return v >= lo ? "" : fmt::format("an integer >= {}", lo); };
 }
+std::function<std::string(const long&)> IntegerInRange(long lo, long hi) {
+  return [lo, hi](const long& v) {
+    return v >= lo && v <= hi ? "" : fmt::format("an integer from {} to {}", lo, hi);
+  };
+}
 
 }  // namespace hawser

@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include "hawser/simobject.h"
+#include "hawser/text.h"
 #include "hawser/value_parse.h"
 
 namespace hawser {
@@ -99,7 +100,7 @@ T SimObject::DeclareParameter(ParamSpec<T> spec) {
     if (std::string expected = spec.check(parsed); !expected.empty()) {
       throw ScenarioError(value->second,
                           fmt::format("{}: parameter '{}' = '{}' is invalid; expected {}", name_,
-                                      spec.name, Trim(value->first), expected));
+                                      spec.name, Excerpt(Trim(value->first)), expected));
     }
   }
   return parsed;

@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "hawser/text.h"
 #include "runtime/model/model.h"
 #include "runtime/model/model_builder.h"
 #include "runtime/model/model_steps.h"
@@ -168,7 +169,7 @@ Model::Builder::Term Model::Builder::ResolveTerm(const ConnectionTerm& t, const 
       throw ScenarioError(c.loc,
                           fmt::format("width mismatch: input {} has width {}, but the value "
                                       "'{}' has {} number(s); expected {} comma-separated numbers",
-                                      target, width, c.text, t.literal.size(), width));
+                                      target, width, Excerpt(c.text), t.literal.size(), width));
     }
     term.literal = t.literal;
     return term;

@@ -57,9 +57,10 @@ Body6D::Body6D(ObjectArgs& args) : SimObject(args) {
       const auto products_text = args.values.find("InertiaProducts");
       throw ScenarioError(
           ParamLocation(args, "Inertia"),
-          name() + ": parameter 'Inertia' = '" + args.values.at("Inertia").first +
+          name() + ": parameter 'Inertia' = '" + Excerpt(args.values.at("Inertia").first) +
               "' with InertiaProducts = '" +
-              (products_text == args.values.end() ? "0,0,0" : products_text->second.first) +
+              (products_text == args.values.end() ? "0,0,0"
+                                                  : Excerpt(products_text->second.first)) +
               "' is invalid: " + problem +
               "; expected the inertia of a real body (principal moments positive, each at most "
               "the sum of the other two)");

@@ -12,13 +12,16 @@ namespace hawser {
 
 namespace {
 constexpr double kNoSeabed = -std::numeric_limits<double>::infinity();
+// 1e5 segments (6e5 states) is far beyond what a cable model needs and keeps every node count
+// and state index well inside an int.
+constexpr long kMaxCableElements = 100'000;
 }  // namespace
 
 Cable::Cable(ObjectArgs& args) : SimObject(args) {
   const long n = DeclareParameter<long>({.name = "NumElements",
                                          .unit = "-",
                                          .doc = "Number of segments N (N - 1 free nodes).",
-                                         .check = IntegerAtLeast(2)});
+                                         .check = IntegerInRange(2, kMaxCableElements)});
   props_.elements = describing() ? 2 : static_cast<int>(n);
   length_ = DeclareParameter<double>(
       {.name = "Length", .unit = "m", .doc = "Unstretched length L.", .check = Positive()});

@@ -5,11 +5,12 @@
 namespace hawser {
 
 Derivative::Derivative(ObjectArgs& args) : SimObject(args) {
-  const int width = static_cast<int>(DeclareParameter<long>({.name = "PortWidth",
-                                                             .unit = "-",
-                                                             .doc = "Width of In and Out.",
-                                                             .fallback = 1,
-                                                             .check = IntegerAtLeast(1)}));
+  const int width =
+      static_cast<int>(DeclareParameter<long>({.name = "PortWidth",
+                                               .unit = "-",
+                                               .doc = "Width of In and Out.",
+                                               .fallback = 1,
+                                               .check = IntegerInRange(1, kMaxPortWidth)}));
   time_constant_ = DeclareParameter<double>({.name = "TimeConstant",
                                              .unit = "s",
                                              .doc = "Filter time constant Tf.",

@@ -1,6 +1,7 @@
 #include "simobjects/signal/mux.h"
 
 #include <algorithm>
+#include <string>
 
 namespace hawser {
 
@@ -9,7 +10,7 @@ Mux::Mux(ObjectArgs& args) : SimObject(args) {
       DeclareParameter<long>({.name = "NumInput",
                               .unit = "-",
                               .doc = "Number N of inputs; declares InPortWidth1..N and In1..InN.",
-                              .check = IntegerAtLeast(1)});
+                              .check = IntegerInRange(1, kMaxPortCount)});
   // Describing: show the pattern for one input.
   const long n = describing() ? 1 : num_input;
   std::vector<long> widths;
@@ -18,7 +19,14 @@ Mux::Mux(ObjectArgs& args) : SimObject(args) {
                                              .unit = "-",
                                              .doc = "Width of In" + std::to_string(i) + ".",
                                              .fallback = 1,
-                                             .check = IntegerAtLeast(1)}));
+                                             .check = IntegerInRange(1, kMaxPortWidth)}));
+  }
+  // Each width is at most kMaxPortWidth, so the sum of at most kMaxPortCount of them fits a long.
+  long sum = 0;
+  for (long w : widths) sum += w;
+  if (sum > kMaxPortWidth) {
+    throw Error("InPortWidth1.." + std::to_string(n) + " add up to " + std::to_string(sum) +
+                "; expected a total width of Out of at most " + std::to_string(kMaxPortWidth));
   }
   int total = 0;
   for (long i = 1; i <= n; ++i) {

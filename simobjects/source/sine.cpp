@@ -12,7 +12,7 @@ Sine::Sine(ObjectArgs& args) : SimObject(args) {
                                              .unit = "-",
                                              .doc = "Number of elements of Out.",
                                              .fallback = 1,
-                                             .check = IntegerAtLeast(1)});
+                                             .check = IntegerInRange(1, kMaxPortWidth)});
   amplitude_ = DeclareParameter<double>(
       {.name = "Amplitude", .unit = "-", .doc = "Amplitude of the wave.", .fallback = 1.0});
   bias_ = DeclareParameter<double>(

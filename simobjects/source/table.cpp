@@ -31,7 +31,8 @@ Table::Table(ObjectArgs& args) : SimObject(args) {
       if (times_.empty() && values_.empty() && !numeric && line_no == 1) continue;  // Header.
       const std::vector<double> row = ParseVector(text, where, "table row");
       if (row.size() < 2) {
-        throw ScenarioError(where, "table row '" + text + "' has " + std::to_string(row.size()) +
+        throw ScenarioError(where, "table row '" + Excerpt(text) + "' has " +
+                                       std::to_string(row.size()) +
                                        " number(s); expected a time and at least one value");
       }
       if (!values_.empty() && row.size() - 1 != values_[0].size()) {

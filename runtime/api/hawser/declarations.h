@@ -131,5 +131,14 @@ struct ObjectArgs {
 std::function<std::string(const double&)> AtLeast(double lo);
 std::function<std::string(const double&)> Positive();
 std::function<std::string(const long&)> IntegerAtLeast(long lo);
+/// lo <= value <= hi. For sizes (widths, counts, elements), so that a typo such as 2e9 is an
+/// error instead of a hang or an allocation failure.
+std::function<std::string(const long&)> IntegerInRange(long lo, long hi);
+
+// ---- Limits for size-like parameters (documented in README, "The scenario format") ----
+/// The width of any port or state a parameter sets: 1e6 values.
+inline constexpr long kMaxPortWidth = 1'000'000;
+/// How many ports a parameter may declare (e.g. Signal/Mux NumInput): each must be connected.
+inline constexpr long kMaxPortCount = 1'000;
 
 }  // namespace hawser

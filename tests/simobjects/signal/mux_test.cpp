@@ -36,7 +36,7 @@ TEST_CASE("Signal/Mux rejects bad counts and widths") {
         line2 + R"(<Lib LibName="base" SimObject="Signal/Mux" Name="M" NumInput="0"/>)"));
     CHECK(Contains(e, "test.xml:3:"));
     CHECK(Contains(e, "parameter 'NumInput'"));
-    CHECK(Contains(e, "an integer >= 1"));
+    CHECK(Contains(e, "an integer from 1 to 1000"));
   }
   SUBCASE("InPortWidth2 = 0") {
     const std::string e = AssemblyErrors(ScenarioXml(
