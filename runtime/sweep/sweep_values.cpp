@@ -53,6 +53,11 @@ std::vector<std::string> SplitTopLevel(const std::string& text, char sep) {
   return parts;
 }
 
+/// The most values one parameter and the most cases one sweep may have: far beyond any sweep a
+/// machine or cluster runs, and small enough that a typo (linspace(0, 1, 2e9)) fails at once
+/// instead of filling memory.
+constexpr long kMaxSweepValues = 1000000;
+
 const char* const kValuesForm =
     "expected a list such as \"1, 2, 5\", a range from:step:to such as \"0:0.5:2\", "
     "linspace(a, b, n) or logspace(a, b, n)";
@@ -70,6 +75,10 @@ void AppendSpace(const std::string& item, const std::string& what, std::vector<s
   if (nd < 1 || nd != std::floor(nd)) {
     throw ScenarioError(
         {}, fmt::format("{}: '{}': the count {} is not a whole number >= 1", what, item, args[2]));
+  }
+  if (nd > static_cast<double>(kMaxSweepValues)) {
+    throw ScenarioError({}, fmt::format("{}: '{}' asks for {} values; expected at most {}", what,
+                                        item, Trim(args[2]), kMaxSweepValues));
   }
   const long n = static_cast<long>(nd);
   for (long i = 0; i < n; ++i) {
@@ -89,9 +98,12 @@ void AppendRange(const std::string& item, const std::string& what, std::vector<s
                                         "the sign of to - from",
                                         what, item, p[2]));
   }
-  const long n = static_cast<long>(std::floor((to - from) / step + 1e-9)) + 1;
-  if (n > 10000000)
-    throw ScenarioError({}, fmt::format("{}: range '{}' has {} values", what, item, n));
+  const double count = std::floor((to - from) / step + 1e-9) + 1.0;
+  if (!(count <= static_cast<double>(kMaxSweepValues))) {
+    throw ScenarioError({}, fmt::format("{}: range '{}' has {:.0f} values; expected at most {}",
+                                        what, item, count, kMaxSweepValues));
+  }
+  const long n = static_cast<long>(count);
   for (long i = 0; i < n; ++i) out.push_back(Text(from + static_cast<double>(i) * step));
 }
 
@@ -101,6 +113,11 @@ double sweep::Number(const std::string& text, const std::string& what) {
   double v = 0;
   if (!IsNumber(text, &v)) {
     throw ScenarioError({}, fmt::format("{}: '{}' is not a number", what, Trim(text)));
+  }
+  if (!std::isfinite(v)) {
+    throw ScenarioError({}, fmt::format("{}: '{}' is not a finite number; expected a value "
+                                        "between -1.8e308 and 1.8e308",
+                                        what, Trim(text)));
   }
   return v;
 }
@@ -211,7 +228,16 @@ std::vector<SweepCase> ExpandCases(const SweepDefinition& def) {
     return cases;
   }
   size_t total = 1;
-  for (const SweepParameter& p : ps) total *= p.values.size();
+  for (const SweepParameter& p : ps) {
+    // Checked before multiplying, so that the product can neither overflow nor fill memory.
+    if (p.values.size() > static_cast<size_t>(kMaxSweepValues) / total) {
+      throw ScenarioError({}, fmt::format("sweep: the product of every parameter's values has "
+                                          "more than {} cases (at '{}'); expected fewer values "
+                                          "or --zip",
+                                          kMaxSweepValues, p.name));
+    }
+    total *= p.values.size();
+  }
   for (size_t i = 0; i < total; ++i) {
     SweepCase c{static_cast<long>(i), std::vector<std::string>(ps.size())};
     size_t rest = i;

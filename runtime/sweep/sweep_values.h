@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "hawser/errors.h"
+
 namespace hawser {
 
 struct SweepParameter {

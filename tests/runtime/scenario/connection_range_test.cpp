@@ -30,8 +30,9 @@ bool Has(const std::string& text, const std::string& part) {
 }
 
 TEST_CASE("connection: overflowing literals and factors are rejected") {
-  CHECK(Has(ErrorOf("0,0,1e400"), "connection value '0,0,1e400': 1e400 is out of range at "
-                                  "position 5"));
+  CHECK(Has(ErrorOf("0,0,1e400"),
+            "connection value '0,0,1e400': 1e400 is out of range at "
+            "position 5"));
   CHECK(Has(ErrorOf("1e400*A.Out"), "1e400 is out of range at position 1"));
   CHECK(Has(ErrorOf("A.Out - 1e999,0,0"), "1e999 is out of range"));
   CHECK(Has(ErrorOf("-1e400"), "1e400 is out of range"));

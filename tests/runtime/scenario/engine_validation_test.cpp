@@ -46,8 +46,8 @@ TEST_CASE("Engine RelTol must lie strictly between 0 and 1") {
   // RelTol = 1 accepts a 100 % error per step: a mass-spring-damper then ended at z(1) = -1.97
   // instead of the closed-form -1.06 (issue 10). Values >= 1 and <= 0 are not tolerances.
   for (const char* bad : {"1", "1.0", "2", "1e3", "0", "-1e-6"}) {
-    CheckRejected({{"RelTol", bad}},
-                  {"Engine RelTol: ", "is out of range", "expected a tolerance with 0 < RelTol < 1"});
+    CheckRejected({{"RelTol", bad}}, {"Engine RelTol: ", "is out of range",
+                                      "expected a tolerance with 0 < RelTol < 1"});
   }
   for (const char* good : {"1e-12", "1e-6", "0.5", "0.999"}) {
     CAPTURE(good);
@@ -68,8 +68,8 @@ TEST_CASE("Engine steps: HMin, HMax and stepsize >= 0, HMin <= HMax, fixed-step 
   CheckRejected({{"HMax", "-0.1"}}, {"Engine HMax: -0.1 is out of range", "a step >= 0"});
   CheckRejected({{"HMin", "-1e-9"}}, {"Engine HMin: -1e-09 is out of range", "a step >= 0"});
   CheckRejected({{"stepsize", "-0.01"}}, {"Engine stepsize: -0.01 is out of range"});
-  CheckRejected({{"HMin", "0.2"}, {"HMax", "0.1"}}, {"HMin 0.2 is larger than HMax 0.1",
-                                                      "expected HMin <= HMax"});
+  CheckRejected({{"HMin", "0.2"}, {"HMax", "0.1"}},
+                {"HMin 0.2 is larger than HMax 0.1", "expected HMin <= HMax"});
   CheckRejected({{"IntegratorMethod", "1"}}, {"rk4 needs stepsize > 0", "expected e.g."});
   CheckRejected({{"Integrator", "euler"}, {"stepsize", "0"}}, {"euler needs stepsize > 0"});
   CheckRejected({{"HMax", "nan"}}, {"Engine HMax: 'nan' is not a number"});

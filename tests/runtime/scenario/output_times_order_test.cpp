@@ -30,14 +30,15 @@ std::string MessageOf(const std::string& text) {
 }
 
 TEST_CASE("TOutput: times out of order are rejected, naming both tokens") {
-  CHECK(MessageOf("0, 2, 1, 30").find("the times are not increasing: '1' (token 3) comes after "
-                                      "'2'") != std::string::npos);
+  CHECK(MessageOf("0, 2, 1, 30")
+            .find("the times are not increasing: '1' (token 3) comes after "
+                  "'2'") != std::string::npos);
   CHECK(MessageOf("0, 3, 1, 3, 30").find("'1' (token 3) comes after '3'") != std::string::npos);
   // A repeated time is not increasing either.
   CHECK(MessageOf("0, 1, 1, 30").find("'1' (token 3) comes after '1'") != std::string::npos);
   // A range is placed by its `from`.
-  CHECK(MessageOf("0, 0:10:20, 25, 20:5:Inf, 30")
-            .find("'20:5:Inf' (token 4) comes after '25'") != std::string::npos);
+  CHECK(MessageOf("0, 0:10:20, 25, 20:5:Inf, 30").find("'20:5:Inf' (token 4) comes after '25'") !=
+        std::string::npos);
   CHECK(MessageOf("0, 10:1:Inf, 5, 30").find("'5' (token 3) comes after '10:1:Inf'") !=
         std::string::npos);
   CHECK(MessageOf("0, 5:1:8, 2:1:4, 30").find("'2:1:4' (token 3) comes after '5:1:8'") !=
@@ -58,8 +59,9 @@ TEST_CASE("TOutput: every valid form of the README still parses") {
 
 TEST_CASE("TOutput: a nonzero time or step that would become 0 or a denormal is rejected") {
   // 1e-400 is below the smallest normal double (about 2.2e-308, IEEE 754 binary64).
-  CHECK(MessageOf("0, 1e-400, 1").find("the output interval '1e-400' is not a finite number in "
-                                       "the range of a double") != std::string::npos);
+  CHECK(MessageOf("0, 1e-400, 1")
+            .find("the output interval '1e-400' is not a finite number in "
+                  "the range of a double") != std::string::npos);
   CHECK(MessageOf("0, 0:1e-310:Inf, 1").find("step '1e-310' is not a finite number") !=
         std::string::npos);
   CHECK(ParseOutputTimes("0e-400, 1, 2", kLoc).start == 0.0);  // A written zero stays valid.

@@ -54,8 +54,9 @@ void CheckRejected(const std::string& name, const std::string& xml, const std::s
   CHECK(r.exit_code == 2);
   CHECK(seconds < 2.0);
   CHECK(r.output.size() < 2000);
-  const std::string where =
-      marker.empty() ? path + ": error: " : fmt::format("{}:{}: error: ", path, LineOf(xml, marker));
+  const std::string where = marker.empty()
+                                ? path + ": error: "
+                                : fmt::format("{}:{}: error: ", path, LineOf(xml, marker));
   CHECK(r.output.find(where) != std::string::npos);
   for (const std::string& f : fragments) CHECK(r.output.find(f) != std::string::npos);
 }
@@ -75,11 +76,14 @@ TEST_CASE("TOutput: times out of order are rejected, not sorted") {
 
 TEST_CASE("numbers that overflow or underflow are rejected by validate") {
   CheckRejected("conn_overflow",
-                Scenario(kMsdObjects, R"(<Connection S.PosA="0,0,1e400" S.PosB="M.Pos" M.Force="S.ForceB" />)"),
+                Scenario(kMsdObjects,
+                         R"(<Connection S.PosA="0,0,1e400" S.PosB="M.Pos" M.Force="S.ForceB" />)"),
                 "<Connection", {"S.PosA: connection value '0,0,1e400': 1e400 is out of range"});
-  CheckRejected("factor_overflow",
-                Scenario(kMsdObjects, R"(<Connection S.PosA="0,0,0" S.PosB="M.Pos" M.Force="1e400*S.ForceB" />)"),
-                "<Connection", {"1e400 is out of range"});
+  CheckRejected(
+      "factor_overflow",
+      Scenario(kMsdObjects,
+               R"(<Connection S.PosA="0,0,0" S.PosB="M.Pos" M.Force="1e400*S.ForceB" />)"),
+      "<Connection", {"1e400 is out of range"});
   CheckRejected("param_underflow",
                 Scenario(R"(<Lib LibName="base" SimObject="Body/Mass" Name="M" Mass="1e-400" />)",
                          R"(<Connection M.Force="0,0,0" />)"),
@@ -87,7 +91,8 @@ TEST_CASE("numbers that overflow or underflow are rejected by validate") {
   CheckRejected("engine_underflow", Scenario(kMsdObjects, kMsdConnections, "AbsTol=\"1e-400\""),
                 "<Engine", {"Engine AbsTol", "1e-400 is out of range"});
   CheckRejected("toutput_underflow", Scenario(kMsdObjects, kMsdConnections, "", "0, 1e-400, 1"),
-                "<Engine", {"the output interval '1e-400' is not a finite number in the range of a double"});
+                "<Engine",
+                {"the output interval '1e-400' is not a finite number in the range of a double"});
 }
 
 TEST_CASE("a 1 KB file whose variables expand to 10^10 characters fails at once") {
@@ -97,43 +102,57 @@ TEST_CASE("a 1 KB file whose variables expand to 10^10 characters fails at once"
     for (int k = 0; k < 10; ++k) value += fmt::format("${{v{}}}", i - 1);
     vars += fmt::format("<Variable Name=\"v{}\" Value=\"{}\" />\n", i, value);
   }
-  const std::string xml =
-      Scenario(R"(<Lib LibName="base" SimObject="Src/Clock" Name="C" />)", "", "", "0, 0.1, 1", vars);
+  const std::string xml = Scenario(R"(<Lib LibName="base" SimObject="Src/Clock" Name="C" />)", "",
+                                   "", "0, 0.1, 1", vars);
   CHECK(xml.size() < 1500);
   CheckRejected("expansion", xml, "Name=\"v6\"",
                 {"variable 'v6': ${...} expansion makes the value longer than 1048576 characters"});
 }
 
 TEST_CASE("size-like parameters have limits: no hang, no bad_alloc, no overflow") {
-  CheckRejected("mux", Scenario(R"(<Lib LibName="base" SimObject="Signal/Mux" Name="X" NumInput="2e9" />)"),
-                "NumInput", {"X: parameter 'NumInput' = '2e9' is invalid; expected an integer from 1 to 1000"});
-  CheckRejected("mux_total",
-                Scenario(R"(<Lib LibName="base" SimObject="Signal/Mux" Name="X" NumInput="2" InPortWidth1="600000" InPortWidth2="600000" />)"),
-                "<Lib", {"add up to 1200000; expected a total width of Out of at most 1000000"});
-  CheckRejected("derivative",
-                Scenario(R"(<Lib LibName="base" SimObject="Math/Derivative" Name="D" PortWidth="1e12" />)"),
-                "PortWidth", {"parameter 'PortWidth' = '1e12' is invalid; expected an integer from 1 to 1000000"});
+  CheckRejected(
+      "mux", Scenario(R"(<Lib LibName="base" SimObject="Signal/Mux" Name="X" NumInput="2e9" />)"),
+      "NumInput",
+      {"X: parameter 'NumInput' = '2e9' is invalid; expected an integer from 1 to 1000"});
+  CheckRejected(
+      "mux_total",
+      Scenario(
+          R"(<Lib LibName="base" SimObject="Signal/Mux" Name="X" NumInput="2" InPortWidth1="600000" InPortWidth2="600000" />)"),
+      "<Lib", {"add up to 1200000; expected a total width of Out of at most 1000000"});
+  CheckRejected(
+      "derivative",
+      Scenario(R"(<Lib LibName="base" SimObject="Math/Derivative" Name="D" PortWidth="1e12" />)"),
+      "PortWidth",
+      {"parameter 'PortWidth' = '1e12' is invalid; expected an integer from 1 to 1000000"});
   for (const char* type : {"Math/LowPass", "Math/Polynomial", "Src/Sine"}) {
-    CheckRejected("width",
-                  Scenario(fmt::format(R"(<Lib LibName="base" SimObject="{}" Name="D" PortWidth="2000000" />)", type)),
-                  "PortWidth", {"expected an integer from 1 to 1000000"});
+    CheckRejected(
+        "width",
+        Scenario(fmt::format(
+            R"(<Lib LibName="base" SimObject="{}" Name="D" PortWidth="2000000" />)", type)),
+        "PortWidth", {"expected an integer from 1 to 1000000"});
   }
-  CheckRejected("cable",
-                Scenario(R"(<Lib LibName="base" SimObject="Cable/Cable" Name="L" NumElements="3000000000" />)"),
-                "NumElements", {"expected an integer from 2 to 100000"});
+  CheckRejected(
+      "cable",
+      Scenario(
+          R"(<Lib LibName="base" SimObject="Cable/Cable" Name="L" NumElements="3000000000" />)"),
+      "NumElements", {"expected an integer from 2 to 100000"});
 }
 
 TEST_CASE("huge values: an attribute over 1 MiB, a file over 64 MiB; messages quote excerpts") {
   const std::string big(2 << 20, '7');
-  const std::string attr_xml = Scenario(fmt::format(R"(<Lib LibName="base" SimObject="Body/Mass" Name="M" Mass="{}" />)", big),
-                                        R"(<Connection M.Force="0,0,0" />)");
+  const std::string attr_xml = Scenario(
+      fmt::format(R"(<Lib LibName="base" SimObject="Body/Mass" Name="M" Mass="{}" />)", big),
+      R"(<Connection M.Force="0,0,0" />)");
   CheckRejected("attribute", attr_xml, "<Lib",
-                {"attribute Mass: the value '777", "' is 2097152 characters long; expected at most 1048576 (1 MiB)"});
+                {"attribute Mass: the value '777",
+                 "' is 2097152 characters long; expected at most 1048576 (1 MiB)"});
   // A long but allowed bad value is quoted as an excerpt with its length.
   const std::string bad_vector = std::string(500000, '1') + "x";
-  CheckRejected("excerpt",
-                Scenario(fmt::format(R"(<Lib LibName="base" SimObject="Src/Constant" Name="K" Value="{}" />)", bad_vector)),
-                "<Lib", {"... (500001 characters)"});
+  CheckRejected(
+      "excerpt",
+      Scenario(fmt::format(R"(<Lib LibName="base" SimObject="Src/Constant" Name="K" Value="{}" />)",
+                           bad_vector)),
+      "<Lib", {"... (500001 characters)"});
   std::string file = Scenario(R"(<Lib LibName="base" SimObject="Src/Clock" Name="C" />)");
   file.insert(file.find("<OBJECTS>"), std::string((64 << 20) + 1, ' '));
   CheckRejected("file", file, "", {"expected a file of at most 67108864 bytes (64 MiB)"});
