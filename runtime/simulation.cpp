@@ -5,6 +5,7 @@
 #include <chrono>
 #include <optional>
 
+#include "runtime/settle_report.h"
 #include "runtime/solve/settle.h"
 
 namespace hawser {
@@ -50,9 +51,22 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
   try {
     std::vector<double> x = model.InitialState(t0);
     if (settings.settle) {
+      const std::vector<double> before = x;
       const SettleResult settled =
           Settle(system, t0, x, {.abs_tol = settings.abs_tol, .rel_tol = settings.rel_tol});
-      fmt::print(stderr, "Settle: {} ({:.3g} s)\n", settled.message, settled.wall_seconds);
+      const SettleReport report = ReportSettle(model, t0, before, x);
+      const std::string where =
+          report.largest_residual.empty() ? "" : " at " + report.largest_residual;
+      if (!settled.converged) {
+        throw SimulationError(fmt::format(
+            "settle did not reach static equilibrium in {} iterations: the largest residual is "
+            "max|f| = {:.3g}{}; expected a state where every derivative vanishes (check the "
+            "line lengths, anchor and fairlead positions, and buoyancy; or run without Settle)",
+            settled.iterations, settled.residual, where));
+      }
+      fmt::print(stderr, "Settle: {}{} ({:.3g} s)\n", settled.message, where, settled.wall_seconds);
+      for (const std::string& line : report.lines) fmt::print(stderr, "{}\n", line);
+      for (const std::string& w : report.warnings) fmt::print(stderr, "warning: {}\n", w);
     }
     integrator = MakeIntegrator(system, settings);
     integrator->Reset(t0, x);

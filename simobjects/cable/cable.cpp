@@ -131,6 +131,10 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
                             .doc = "Axial force of each segment, A first."});
   tension_a_ = DeclareOutput({.name = "TensionA", .width = 1, .unit = "N", .doc = "|ForceA|."});
   tension_b_ = DeclareOutput({.name = "TensionB", .width = 1, .unit = "N", .doc = "|ForceB|."});
+  max_strain_ = DeclareOutput({.name = "MaxStrain",
+                               .width = 1,
+                               .unit = "-",
+                               .doc = "Largest segment strain (l - l0) / l0."});
   nodes_ = DeclareState({.name = "Nodes",
                          .width = 6 * (props_.elements - 1),
                          .unit = "m, m/s",
@@ -154,6 +158,20 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
                                      .doc = "Integral of DissipatedPower since the start."});
   DeclareCalc({force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_},
               {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { Calc(); });
+  DeclareCalc(
+      {max_strain_}, {pos_a_, pos_b_},
+      [this] {
+        GatherNodes(e_pos_, e_vel_);
+        double strain = -1.0;
+        for (int i = 0; i < props_.elements; ++i) {
+          const double l = (Eigen::Map<const Eigen::Vector3d>(&e_pos_[3 * (i + 1)]) -
+                            Eigen::Map<const Eigen::Vector3d>(&e_pos_[3 * i]))
+                               .norm();
+          strain = std::max(strain, l / props_.segment_length - 1.0);
+        }
+        out(max_strain_)[0] = strain;
+      },
+      CalcRole::kDiagnostic);
   DeclareCalc(
       {kinetic_energy_, potential_energy_, dissipated_power_},
       {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { CalcEnergy(); }, CalcRole::kDiagnostic);

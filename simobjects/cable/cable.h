@@ -31,7 +31,8 @@
 // segment at end A (the end node's inertia is not included: give the attached body that mass if
 // it matters); likewise ForceB. TensionA = |ForceA|, TensionB = |ForceB| (what a load cell at
 // the end reads; at a fairlead this is the catenary's end tension). Tension: per segment.
-// NodePositions: all N + 1 nodes, x,y,z per node, A first.
+// NodePositions: all N + 1 nodes, x,y,z per node, A first. MaxStrain: the largest segment
+// strain (l - l0) / l0 (negative when every segment is slack), a diagnostic.
 //
 // Energy (DESIGN section 2), so that with fixed ends KineticEnergy + PotentialEnergy +
 // DissipatedEnergy is constant, and in general its rate is the power the attached objects put
@@ -132,7 +133,7 @@ class Cable final : public SimObject {
   double length_ = 0.0, ea_ = 0.0, weight_per_length_ = 0.0;
   Input pos_a_, pos_b_, vel_a_, vel_b_, current_;
   Output force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_;
-  Output kinetic_energy_, potential_energy_, dissipated_power_;
+  Output kinetic_energy_, potential_energy_, dissipated_power_, max_strain_;
   State nodes_, dissipated_energy_;
   double power_ = 0.0;  ///< DissipatedPower at the state of the last Calc().
   // Work arrays, sized once (no allocation in the right-hand side).
