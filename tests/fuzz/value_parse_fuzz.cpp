@@ -1,0 +1,61 @@
+// libFuzzer harness: attribute text through every value parser (hawser/value_parse.h). A
+// ScenarioError is the expected outcome of bad text; anything else (another exception, a crash, a
+// sanitizer report, a hang in the expression parser) is a finding. What they return must keep the
+// header's promises: every value finite (infinities and NaN are errors), and a single number is
+// a vector of length 1. A broken promise aborts, so libFuzzer reports it with its input.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "hawser/value_parse.h"
+
+namespace {
+
+void Require(bool ok, const char* promise, const std::string& text) {
+  if (ok) return;
+  std::fprintf(stderr, "value_parse_fuzz: '%s' parsed, but %s\n", text.c_str(), promise);
+  std::abort();
+}
+
+template <class Fn>
+void Try(Fn&& fn) {
+  try {
+    fn();
+  } catch (const hawser::ScenarioError&) {
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  const hawser::SourceLocation loc{"fuzz.xml", 1};
+  Try([&] { hawser::ParseInteger(text, loc, "fuzz"); });
+  Try([&] { hawser::ParseBool(text, loc, "fuzz"); });
+  Try([&] {
+    const Eigen::MatrixXd m = hawser::ParseMatrix(text, loc, "fuzz");
+    Require(m.size() > 0 && m.allFinite(), "the matrix is empty or not finite", text);
+  });
+  Try([&] {
+    const std::vector<double> vector = hawser::ParseVector(text, loc, "fuzz");
+    Require(!vector.empty(), "the vector is empty", text);
+    for (double v : vector) Require(std::isfinite(v), "a vector element is not finite", text);
+  });
+  Try([&] {
+    const double number = hawser::ParseNumber(text, loc, "fuzz");
+    Require(std::isfinite(number), "the number is not finite", text);
+    std::vector<double> vector;
+    try {
+      vector = hawser::ParseVector(text, loc, "fuzz");
+    } catch (const hawser::ScenarioError&) {
+    }
+    Require(vector.size() == 1 && vector[0] == number, "the number is not a one-element vector",
+            text);
+  });
+  hawser::Trim(text);
+  return 0;
+}
