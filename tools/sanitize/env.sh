@@ -2,7 +2,9 @@
 # linked statically into hawser's own programs (clang's default), so nothing is preloaded and
 # child processes that are not ours (/usr/bin/python3, mpirun) run as usual.
 sanitize_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-export ASAN_OPTIONS="halt_on_error=1:abort_on_error=0:detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1:print_summary=1${ASAN_EXTRA_OPTIONS:+:$ASAN_EXTRA_OPTIONS}"
+# fast_unwind_on_malloc=0: full allocation stacks through code built without frame pointers
+# (OpenMPI), so that lsan.supp can name the library; the fast unwinder stops at its first frame.
+export ASAN_OPTIONS="halt_on_error=1:abort_on_error=0:detect_leaks=1:fast_unwind_on_malloc=0:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1:print_summary=1${ASAN_EXTRA_OPTIONS:+:$ASAN_EXTRA_OPTIONS}"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:print_summary=1"
 export LSAN_OPTIONS="suppressions=$sanitize_dir/lsan.supp:print_suppressions=0"
 symbolizer="$(command -v llvm-symbolizer-14 || command -v llvm-symbolizer || true)"
