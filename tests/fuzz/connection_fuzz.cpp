@@ -6,18 +6,15 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include "runtime/scenario/connection_parser.h"
+#include "tests/fuzz/fuzz_support.h"
 
 namespace {
 
-void Require(bool ok, const char* promise, const std::string& text) {
-  if (ok) return;
-  std::fprintf(stderr, "connection_fuzz: '%s' parsed, but %s\n", text.c_str(), promise);
-  std::abort();
+void Check(bool ok, const char* promise, const std::string& text) {
+  hawser::fuzz::Require(ok, "connection_fuzz", promise, text);
 }
 
 }  // namespace
@@ -26,20 +23,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
     const auto terms = hawser::ParseConnectionTerms(text, {"fuzz.xml", 1});
-    Require(!terms.empty(), "gave no term", text);
+    Check(!terms.empty(), "gave no term", text);
     for (const hawser::ConnectionTerm& t : terms) {
-      Require(std::isfinite(t.factor), "a factor is not finite", text);
+      Check(std::isfinite(t.factor), "a factor is not finite", text);
       if (t.is_reference()) {
-        Require(hawser::IsIdentifier(t.object) && hawser::IsIdentifier(t.port),
-                "a reference is not Obj.Port", text);
-        Require(t.slice_begin.has_value() == t.slice_end.has_value(), "a slice has one end", text);
+        Check(hawser::IsIdentifier(t.object) && hawser::IsIdentifier(t.port),
+              "a reference is not Obj.Port", text);
+        Check(t.slice_begin.has_value() == t.slice_end.has_value(), "a slice has one end", text);
         if (t.slice_begin) {
-          Require(*t.slice_begin >= 0 && *t.slice_begin < *t.slice_end,
-                  "a slice is empty or negative", text);
+          Check(*t.slice_begin >= 0 && *t.slice_begin < *t.slice_end,
+                "a slice is empty or negative", text);
         }
       } else {
-        Require(!t.literal.empty(), "a literal is empty", text);
-        for (double v : t.literal) Require(std::isfinite(v), "a literal is not finite", text);
+        Check(!t.literal.empty(), "a literal is empty", text);
+        for (double v : t.literal) Check(std::isfinite(v), "a literal is not finite", text);
       }
     }
   } catch (const hawser::ScenarioError&) {

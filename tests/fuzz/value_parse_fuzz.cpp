@@ -6,19 +6,16 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "hawser/value_parse.h"
+#include "tests/fuzz/fuzz_support.h"
 
 namespace {
 
-void Require(bool ok, const char* promise, const std::string& text) {
-  if (ok) return;
-  std::fprintf(stderr, "value_parse_fuzz: '%s' parsed, but %s\n", text.c_str(), promise);
-  std::abort();
+void Check(bool ok, const char* promise, const std::string& text) {
+  hawser::fuzz::Require(ok, "value_parse_fuzz", promise, text);
 }
 
 template <class Fn>
@@ -38,23 +35,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Try([&] { hawser::ParseBool(text, loc, "fuzz"); });
   Try([&] {
     const Eigen::MatrixXd m = hawser::ParseMatrix(text, loc, "fuzz");
-    Require(m.size() > 0 && m.allFinite(), "the matrix is empty or not finite", text);
+    Check(m.size() > 0 && m.allFinite(), "the matrix is empty or not finite", text);
   });
   Try([&] {
     const std::vector<double> vector = hawser::ParseVector(text, loc, "fuzz");
-    Require(!vector.empty(), "the vector is empty", text);
-    for (double v : vector) Require(std::isfinite(v), "a vector element is not finite", text);
+    Check(!vector.empty(), "the vector is empty", text);
+    for (double v : vector) Check(std::isfinite(v), "a vector element is not finite", text);
   });
   Try([&] {
     const double number = hawser::ParseNumber(text, loc, "fuzz");
-    Require(std::isfinite(number), "the number is not finite", text);
+    Check(std::isfinite(number), "the number is not finite", text);
     std::vector<double> vector;
     try {
       vector = hawser::ParseVector(text, loc, "fuzz");
     } catch (const hawser::ScenarioError&) {
     }
-    Require(vector.size() == 1 && vector[0] == number, "the number is not a one-element vector",
-            text);
+    Check(vector.size() == 1 && vector[0] == number, "the number is not a one-element vector",
+          text);
   });
   hawser::Trim(text);
   return 0;

@@ -1,0 +1,32 @@
+// What the parser harnesses share: checking a promise of the code under test on one input.
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace hawser::fuzz {
+
+/// The input with control bytes and non-ASCII as \xNN, so that a report shows it exactly.
+inline std::string Escaped(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f && c != '\\') {
+      out += static_cast<char>(c);
+    } else {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", c);
+      out += hex;
+    }
+  }
+  return out;
+}
+
+/// Aborts (libFuzzer then saves the input) when the code under test broke `promise` on `text`.
+inline void Require(bool ok, const char* harness, const char* promise, const std::string& text) {
+  if (ok) return;
+  std::fprintf(stderr, "%s: '%s' parsed, but %s\n", harness, Escaped(text).c_str(), promise);
+  std::abort();
+}
+
+}  // namespace hawser::fuzz
