@@ -83,16 +83,15 @@ SettleReport ReportSettle(Model& model, double t, const std::vector<double>& bef
     const auto ta = OutputValues(*object, "TensionA"), tb = OutputValues(*object, "TensionB");
     const auto strain = OutputValues(*object, "MaxStrain");
     if (!ta || !tb || !strain) continue;
-    report.lines.push_back(fmt::format("  {} ({}): TensionA {:.4g} N, TensionB {:.4g} N, max "
-                                       "strain {:.3g} %",
-                                       object->name(), object->type(), (*ta)[0], (*tb)[0],
-                                       100.0 * (*strain)[0]));
+    report.lines.push_back(
+        fmt::format("  {} ({}): TensionA {:.4g} N, TensionB {:.4g} N, max "
+                    "strain {:.3g} %",
+                    object->name(), object->type(), (*ta)[0], (*tb)[0], 100.0 * (*strain)[0]));
     if ((*strain)[0] > kSettleWarnStrain) {
-      report.warnings.push_back(
-          fmt::format("{} ({}) is strained {:.3g} % at equilibrium (more than {} %); check its "
-                      "Length, EA and the positions of its ends",
-                      object->name(), object->type(), 100.0 * (*strain)[0],
-                      100.0 * kSettleWarnStrain));
+      report.warnings.push_back(fmt::format(
+          "{} ({}) is strained {:.3g} % at equilibrium (more than {} %); check its "
+          "Length, EA and the positions of its ends",
+          object->name(), object->type(), 100.0 * (*strain)[0], 100.0 * kSettleWarnStrain));
     }
   }
   return report;

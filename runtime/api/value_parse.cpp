@@ -148,6 +148,14 @@ bool TryParseNumber(const std::string& t, double* out, std::string* reason,
     *reason = "it is empty";
     return false;
   }
+  // Control characters other than white space (a NUL byte above all, where muparser would stop
+  // reading and return the number before it) are never part of a number or an expression.
+  for (unsigned char c : t) {
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
+      *reason = "it contains a control character";
+      return false;
+    }
+  }
   const bool plain = IsPlainNumber(t);
   // Signs are not part of the literal: "-1e400" overflows as 1e400 does.
   if (std::string problem = plain ? LiteralRangeProblem(t) : ExpressionRangeProblem(t);

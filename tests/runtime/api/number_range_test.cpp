@@ -91,3 +91,17 @@ TEST_CASE("messages quote a long value as an excerpt with its length") {
 
 }  // namespace
 }  // namespace hawser
+
+namespace hawser {
+namespace {
+
+TEST_CASE("numbers: a control character is an error, not the end of the number") {
+  // Found by fuzzing: muparser stopped at a NUL byte and "1\x01\0," read as 1.
+  const std::string with_nul("1 \x01\0,", 5);
+  CHECK_THROWS_AS(ParseNumber(with_nul, {"f.xml", 1}, "P"), ScenarioError);
+  CHECK_THROWS_AS(ParseNumber(std::string(" 13 \0 ", 6), {"f.xml", 1}, "P"), ScenarioError);
+  CHECK(ParseNumber("1 +\t2", {"f.xml", 1}, "P") == 3.0);  // White space stays white space.
+}
+
+}  // namespace
+}  // namespace hawser

@@ -1,13 +1,14 @@
 // What Settle reports (runtime/settle_report.h): where bodies ended and how far they moved, each
 // line's tensions and largest strain, warnings for implausible results, and a failed run when
 // there is no equilibrium to reach.
+#include "runtime/settle_report.h"
+
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "runtime/scenario/scenario.h"
-#include "runtime/settle_report.h"
 #include "tests/simobjects/cable/reference_line.h"
 #include "tests/simobjects/scenario_test_util.h"
 
@@ -84,8 +85,8 @@ TEST_CASE("settle report: a line's tensions and largest strain, strain = T / EA 
   const double strain = OutputOf(*s.model, "L1", "MaxStrain")[0];
   // At rest a segment's tension is (EA / l0)(l - l0): the largest strain is the largest tension
   // over EA = 6e8 N, up to the settle's residual velocities (damping c dl/dt ~ 1e-9 N).
-  CHECK(strain == doctest::Approx(*std::max_element(tension.begin(), tension.end()) / 6.0e8)
-                      .epsilon(1e-9));
+  CHECK(strain ==
+        doctest::Approx(*std::max_element(tension.begin(), tension.end()) / 6.0e8).epsilon(1e-9));
   REQUIRE(s.report.lines.size() == 1);
   CHECK(s.report.lines[0] ==
         fmt::format("  L1 (Cable/Cable): TensionA {:.4g} N, TensionB {:.4g} N, max strain {:.3g} %",
