@@ -1,0 +1,109 @@
+// Hdf5File: one HDF5 result file, created or reopened, shared by the run writers that append to
+// it (one per sweep case, or the single run), with the space reservation that lets a full disk
+// end in a readable file (hdf5_sink.h). Every HDF5 call holds Hdf5Mutex().
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "runtime/output/hdf5_sink.h"
+#include "runtime/output/hdf5_util.h"
+
+namespace hawser {
+
+std::recursive_mutex& Hdf5Mutex() {
+  static std::recursive_mutex mutex;
+  return mutex;
+}
+
+// ---- Hdf5File ----
+
+std::shared_ptr<Hdf5File> Hdf5File::Create(const std::string& path, size_t expected_chunks) {
+  // Open it as HDF5 will, first: HDF5's own message does not say why a file cannot be created.
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    throw IoError(fmt::format("cannot write results to '{}': {}", path, std::strerror(errno)));
+  }
+  ::close(fd);
+  std::lock_guard lock(Hdf5Mutex());
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);  // Errors become IoError messages instead.
+  // The 1.8 file format: readable by every HDF5 since 2008, and (unlike the 1.10 superblock) it
+  // carries no "open for writing" flag that would make a killed run's file unreadable.
+  hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+  H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
+  // Each chunked dataset's index is a B-tree whose nodes hold 2 ik chunks (HDF5's default ik = 32
+  // makes every node ~2.6 KB even for one chunk). Size it from the expected number of chunks.
+  hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
+  if (expected_chunks > 0) {
+    H5Pset_istore_k(fcpl,
+                    static_cast<unsigned>(std::clamp<size_t>((expected_chunks + 1) / 2, 1, 32)));
+  }
+  hid_t id = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl, fapl);
+  H5Pclose(fcpl);
+  H5Pclose(fapl);
+  if (id < 0) {
+    const std::string detail = h5::LastError();
+    throw IoError(
+        fmt::format("cannot write results to '{}'{}{}", path, detail.empty() ? "" : ": ", detail));
+  }
+  return std::shared_ptr<Hdf5File>(new Hdf5File(id, path));
+}
+
+std::shared_ptr<Hdf5File> Hdf5File::OpenReadWrite(const std::string& path) {
+  std::lock_guard lock(Hdf5Mutex());
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+  H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
+  hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDWR, fapl);
+  H5Pclose(fapl);
+  if (id < 0) {
+    const std::string detail = h5::LastError();
+    throw IoError(
+        fmt::format("cannot open '{}' for writing{}{}", path, detail.empty() ? "" : ": ", detail));
+  }
+  return std::shared_ptr<Hdf5File>(new Hdf5File(id, path));
+}
+
+Hdf5File::Hdf5File(int64_t id, std::string path) : id_(id), path_(std::move(path)) {
+  fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+}
+
+Hdf5File::~Hdf5File() {
+  std::lock_guard lock(Hdf5Mutex());
+  // Reserve() extends the file behind HDF5's back, so HDF5 does not cut the unused reservation
+  // off at close: do it here, at the end HDF5 allocated (after a full flush nothing is added).
+  haddr_t eoa = 0;
+  const bool known = H5Fflush(id_, H5F_SCOPE_GLOBAL) >= 0 && H5Fget_eoa(id_, &eoa) >= 0;
+  H5Fclose(id_);
+  if (fd_ >= 0) {
+    struct stat st {};
+    if (known && eoa > 0 && ::fstat(fd_, &st) == 0 && static_cast<haddr_t>(st.st_size) > eoa) {
+      if (::ftruncate(fd_, static_cast<off_t>(eoa)) != 0) {
+        // Harmless: the file keeps a tail of unused zeros that readers ignore.
+      }
+    }
+    ::close(fd_);
+  }
+}
+
+int Hdf5File::Reserve(size_t bytes) {
+  if (fd_ < 0) return 0;  // Cannot check; HDF5 will report a failed write itself.
+  haddr_t eoa = 0;
+  {
+    std::lock_guard lock(Hdf5Mutex());
+    if (H5Fget_eoa(id_, &eoa) < 0) return 0;
+  }
+  const int error = posix_fallocate(fd_, 0, static_cast<off_t>(eoa + bytes));
+  return error == EOPNOTSUPP || error == EINVAL ? 0 : error;
+}
+
+void Hdf5File::Flush() {
+  std::lock_guard lock(Hdf5Mutex());
+  h5::Check(H5Fflush(id_, H5F_SCOPE_GLOBAL), "flushing", path_);
+}
+
+}  // namespace hawser
