@@ -97,7 +97,7 @@ TEST_CASE("ParseVector splits at commas outside parentheses") {
   CHECK(ErrorOf([] { ParseVector(" ", kLoc, "x"); }).find("it is empty") != std::string::npos);
 }
 
-TEST_CASE("ParseMatrix splits rows at ';' and elements at ','") {
+TEST_CASE("ParseMatrix splits rows at semicolon and elements at ','") {
   Eigen::MatrixXd m = ParseMatrix("0,1;-0.5,-2", kLoc, "A");
   REQUIRE(m.rows() == 2);
   REQUIRE(m.cols() == 2);

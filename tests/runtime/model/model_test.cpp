@@ -91,7 +91,7 @@ std::string Lib(const std::string& type, const std::string& name, const std::str
 
 const SimObject& Obj(const Model& m, const std::string& name) { return *m.FindObject(name); }
 
-TEST_CASE("a plain connection is a view of the source's storage; sums and scales get their own") {
+TEST_CASE("a plain connection is a view of the source's storage, sums and scales get their own") {
   auto m = Build(Lib("Integrate", "I") + Lib("Gain", "G", "Width=\"3\"") + Lib("Gain", "H") +
                      Lib("Gain", "S", "Width=\"2\"") + Lib("Gain", "P"),
                  "<Connection G.In=\"1,2,3\" H.In=\"G.Out[1]\" S.In=\"G.Out[0:2]\" P.In=\"2*H.Out "
@@ -148,7 +148,7 @@ TEST_CASE("a diagnostic output that another object reads is computed in the righ
   CHECK(xdot[0] == 0.5);  // x' = x^2/2 at x = 1
 }
 
-TEST_CASE("an output that reads only states breaks a loop; a feedthrough loop names its cycle") {
+TEST_CASE("an output that reads only states breaks a loop, a feedthrough loop names its cycle") {
   CHECK_NOTHROW(Build(Lib("Integrate", "I") + Lib("Gain", "G"),
                       "<Connection G.In=\"I.Out\" I.In=\"G.Out\"/>"));
   try {

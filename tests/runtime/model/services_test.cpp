@@ -102,7 +102,7 @@ TEST_CASE("services: a provider's service reaches every user, in any file order"
   CHECK(OutAt({Lib("LevelSource", "S", "Value=\"2.5\""), Lib("LevelReader", "R")}, 1.5) == 4.0);
 }
 
-TEST_CASE("services: an optional use without a provider sees none; a required one is an error") {
+TEST_CASE("services: an optional use without a provider sees none, a required one is an error") {
   CHECK(OutAt({Lib("LevelReader", "R")}, 0.0) == -1.0);
   const auto errors = BuildErrors({Lib("LevelReader", "R", "Required=\"1\"")});
   REQUIRE(errors.size() == 1);

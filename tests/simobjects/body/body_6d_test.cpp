@@ -140,7 +140,7 @@ TEST_CASE("Body/6DBody symmetric top: body-frame omega precesses at (I3 - I1) w3
   }
 }
 
-TEST_CASE("Body/6DBody: constant moment spins it up; free fall z = z0 - g t^2 / 2") {
+TEST_CASE("Body/6DBody: constant moment spins it up, free fall z = z0 - g t^2 / 2") {
   // Body rotated 90 degrees about x: its y axis points along world z, so a world moment Mz = 3
   // meets the inertia Iyy = 2: omega_z = 1.5 t, angle 0.75 t^2 about world z (closed form).
   const double half = std::sqrt(0.5);

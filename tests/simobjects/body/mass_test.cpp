@@ -44,7 +44,7 @@ TEST_CASE("Body/Mass rejects Mass <= 0") {
   }
 }
 
-TEST_CASE("Body/Mass describes itself; visual parameters are ignored") {
+TEST_CASE("Body/Mass describes itself, visual parameters are ignored") {
   const TypeInfo* type = BuiltinRegistry().Find("Body/Mass");
   REQUIRE(type != nullptr);
   const auto object = BuiltinRegistry().MakeForDescription(*type);

@@ -113,7 +113,7 @@ TEST_CASE("Catenary: elastic, suspended line with its lower end dipping below it
   CHECK(ProfileArcLength(*sol, 200000) == doctest::Approx(HookeLength(*sol, 200000)).epsilon(1e-8));
 }
 
-TEST_CASE("Catenary: a taut, stretched line still solves; bad input does not") {
+TEST_CASE("Catenary: a taut, stretched line still solves, bad input does not") {
   // Chord 1 % longer than L: H ~ 1e-2 EA (a straight bar stretched 1 %, weight a small part).
   const CatenaryLine line{100.0, 10.0, 1e7};
   const auto sol = SolveCatenary(line, 101.0, 0.0, false);

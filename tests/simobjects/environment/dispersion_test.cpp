@@ -64,7 +64,7 @@ TEST_CASE("Ocean dispersion: shallow-water limit k = omega / sqrt(g h) (1 + x / 
   CHECK(WaveNumber(0.0, h, kG) == 0.0);
 }
 
-TEST_CASE("Ocean dispersion: agrees with bisection; AngularFrequency is the inverse") {
+TEST_CASE("Ocean dispersion: agrees with bisection, AngularFrequency is the inverse") {
   // T = 10 s in h = 20 m: k from the relation solved by 200 bisections in the test (independent
   // of Newton and of its start), so to rounding; asserted to 1e-13.
   const double omega = 2.0 * std::numbers::pi / 10.0, h = 20.0;

@@ -207,7 +207,7 @@ TEST_CASE("Ocean sea state: Wheeler and vertical stretching map z as documented"
       1e-14);
 }
 
-TEST_CASE("Ocean sea state: no overflow for k h beyond 700; equals deep water there") {
+TEST_CASE("Ocean sea state: no overflow for k h beyond 700, equals deep water there") {
   // T = 3 s in 2000 m: k h = 894, where cosh(k h) overflows a double.
   const WaveComponent wave = RegularWave(1.0, 3.0, 0.2, 0.0, 2000.0, kG);
   CHECK(std::isinf(std::cosh(wave.wave_number * 2000.0)));

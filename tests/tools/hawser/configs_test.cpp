@@ -150,7 +150,7 @@ TEST_CASE("configs/fhsim_signal_blocks.xml: clock, switched sine and linear mapp
 namespace hawser::testing {
 namespace {
 
-TEST_CASE("configs/cable_catenary_mooring.xml: auto picks KLU; the summary and .h5 say so") {
+TEST_CASE("configs/cable_catenary_mooring.xml: auto picks KLU, the summary and .h5 say so") {
   // 99 free nodes x 6 + DissipatedEnergy = 595 states; each node row reads its own node and its
   // two neighbours, so the pattern fills about 3 % of the matrix and auto takes the sparse path.
   const std::string out = WriteTempFile("mooring_solver.h5", "");

@@ -39,7 +39,7 @@ TEST_CASE("--output-file-from-input names the results after the scenario") {
   CHECK(std::filesystem::exists(expected));
 }
 
-TEST_CASE("--log-file receives what the program prints, errors included; it appends") {
+TEST_CASE("--log-file receives what the program prints, errors included, it appends") {
   const std::string log = WriteTempFile("run.log", "");
   const std::string out = WriteTempFile("logged.csv", "");
   CommandResult r = RunHawser("run '" + kExample + "' -o '" + out + "' --log-file '" + log + "'");

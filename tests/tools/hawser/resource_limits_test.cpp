@@ -138,7 +138,7 @@ TEST_CASE("size-like parameters have limits: no hang, no bad_alloc, no overflow"
       "NumElements", {"expected an integer from 2 to 100000"});
 }
 
-TEST_CASE("huge values: an attribute over 1 MiB, a file over 64 MiB; messages quote excerpts") {
+TEST_CASE("huge values: an attribute over 1 MiB, a file over 64 MiB, messages quote excerpts") {
   const std::string big(2 << 20, '7');
   const std::string attr_xml = Scenario(
       fmt::format(R"(<Lib LibName="base" SimObject="Body/Mass" Name="M" Mass="{}" />)", big),
