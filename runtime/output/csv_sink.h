@@ -7,7 +7,8 @@
 // buffer flushed mid-line. When a write fails (full disk, file size limit), the file is cut back
 // to the last complete row before the error is reported. Residual risk: Linux may stop a write()
 // that spans several pages between two pages when the process is killed (SIGKILL), which can
-// leave the last row of that batch cut; nothing in user space can prevent that.
+// leave the last row of that batch cut; nothing in user space can prevent that. (The faults test
+// kills a stopped hawser, i.e. outside write(); a kill inside one is that kernel window.)
 #pragma once
 
 #include <chrono>
