@@ -228,7 +228,6 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   e_force_ = force_;
   e_tangent_ = tangent_;
   e_tension_ = seg_tension_;
-  water_.velocity.assign(3 * nodes, 0.0);
 }
 
 void Cable::DeriveFluidProperties() {
@@ -265,28 +264,22 @@ void Cable::TakeOceanProperties(const Ocean& ocean) {
   // The line's own SeabedDepth, when given, is where it touches down; else the ocean's seabed.
   if (!given_seabed_ && std::isfinite(ocean.depth())) fluid_.seabed_z = -ocean.depth();
   DeriveFluidProperties();
-  water_.acceleration.assign(water_.velocity.size(), 0.0);
-  water_.wet.assign(water_.velocity.size() / 3, 1);
 }
 
 void Cable::SampleWater(std::span<const double> pos) {
   const Eigen::Vector3d current = in3(current_);
-  const int nodes = props_.elements + 1;
   const Ocean* ocean = service<Ocean>(ocean_);
-  if (ocean != nullptr && water_.wet.empty()) {
-    // Evaluated before Initialize() took the ocean's properties (the model computes outputs
-    // to find every object's starting inputs): sample the water all the same.
-    water_.acceleration.assign(water_.velocity.size(), 0.0);
-    water_.wet.assign(nodes, 1);
+  if (ocean == nullptr) {  // The same still water at every node: nothing per node to fill.
+    water_.uniform_velocity = current;
+    return;
   }
+  const int nodes = props_.elements + 1;
+  water_.velocity.resize(3 * nodes);
+  water_.acceleration.resize(3 * nodes);
+  water_.wet.resize(nodes);
   for (int i = 0; i < nodes; ++i) {
-    Eigen::Map<Eigen::Vector3d> u(water_.velocity.data() + 3 * i);
-    if (ocean == nullptr) {
-      u = current;
-      continue;
-    }
     const WaterMotion w = ocean->Motion(time(), Eigen::Map<const Eigen::Vector3d>(&pos[3 * i]));
-    u = w.velocity + current;
+    Eigen::Map<Eigen::Vector3d>(water_.velocity.data() + 3 * i) = w.velocity + current;
     Eigen::Map<Eigen::Vector3d>(water_.acceleration.data() + 3 * i) = w.acceleration;
     water_.wet[i] = w.wet ? 1 : 0;
   }

@@ -102,8 +102,9 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
       f = Eigen::Vector3d(0.0, 0.0, -share * p.node_dry_weight);
       continue;
     }
-    f = NodeExternalForce(p, share, q, Node(pos, i), Node(vel, i), Node(water.velocity, i),
-                          dissipated);
+    const Eigen::Vector3d water_velocity =
+        water.velocity.empty() ? water.uniform_velocity : Eigen::Vector3d(Node(water.velocity, i));
+    f = NodeExternalForce(p, share, q, Node(pos, i), Node(vel, i), water_velocity, dissipated);
     if (!water.acceleration.empty()) {
       f += NodeFluidInertiaForce(p, share, q, Node(water.acceleration, i));
     }

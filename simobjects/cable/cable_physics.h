@@ -69,7 +69,8 @@ Eigen::Vector3d NodeFluidInertiaForce(const CableProperties& p, double share,
 /// node) and whether the node is below the free surface. Without an environment: the Current
 /// input everywhere, still, every node wet (as before environments existed).
 struct NodeWater {
-  std::vector<double> velocity;      ///< 3 (N + 1) [m/s]
+  std::vector<double> velocity;  ///< 3 (N + 1) [m/s]; empty = uniform_velocity everywhere
+  Eigen::Vector3d uniform_velocity = Eigen::Vector3d::Zero();  ///< [m/s]
   std::vector<double> acceleration;  ///< 3 (N + 1) [m/s^2]; empty = still water
   std::vector<char> wet;             ///< N + 1; empty = every node wet
 };
