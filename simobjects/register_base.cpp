@@ -7,7 +7,9 @@
 #include "simobjects/body/body_6d.h"
 #include "simobjects/body/body_point.h"
 #include "simobjects/body/buoy.h"
+#include "simobjects/body/floating_body.h"
 #include "simobjects/body/mass.h"
+#include "simobjects/body/rao_vessel.h"
 #include "simobjects/cable/cable.h"
 #include "simobjects/cable/linear_spring.h"
 #include "simobjects/connector/axial_spring_damper.h"
@@ -45,6 +47,13 @@ void RegisterBaseLibrary(Registry& r) {
                    "A point fixed on a body (fairlead): its world motion, and forces applied "
                    "there as force and moment on the body.",
                    {"Frame/Point"});
+  r.Add<FloatingBody>("Body/FloatingBody",
+                      "Floating rigid body, 6 DOF: hydrostatics, added mass, linear and "
+                      "quadratic damping, wave excitation from force RAOs.",
+                      {"Body/Floater"});
+  r.Add<RaoVessel>("Body/RAOVessel",
+                   "Vessel whose 6-DOF motion follows its displacement RAOs in the ocean's sea.",
+                   {"Body/Vessel"});
   r.Add<Clock>("Src/Clock", "The simulation time as a signal.");
   r.Add<Constant>("Src/Constant", "A constant vector signal.");
   r.Add<Sine>("Src/Sine", "Sine wave Bias + Amplitude sin(2 pi t / T + phase), switchable.");

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "hawser/check.h"
 
 namespace hawser {
@@ -11,6 +13,12 @@ SimObject::SimObject(ObjectArgs& args)
 
 ScenarioError SimObject::Error(const std::string& message) const {
   return ScenarioError(loc_, fmt::format("{} ({}): {}", name_, type_, message));
+}
+
+std::string SimObject::ResolvePath(const std::string& path) const {
+  const std::filesystem::path p(path);
+  if (p.empty() || p.is_absolute()) return path;
+  return (std::filesystem::path(loc_.file).parent_path() / p).lexically_normal().string();
 }
 
 const std::pair<std::string, SourceLocation>* SimObject::FindValue(const std::string& name) {

@@ -19,16 +19,6 @@ Eigen::Vector4d ToVector4(std::span<const double> v) { return {v[0], v[1], v[2],
 
 }  // namespace
 
-namespace {
-// An initial Quat must be a unit quaternion (w,x,y,z) to within kQuatTolerance.
-std::string CheckUnitQuaternionState(std::span<const double> q) {
-  const double norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  if (std::abs(norm - 1.0) <= Body6D::kQuatTolerance) return "";
-  return "a unit quaternion (w,x,y,z) with |q| within " + NumberText(Body6D::kQuatTolerance) +
-         " of 1 (this one has norm " + NumberText(norm, 9) + ")";
-}
-}  // namespace
-
 Body6D::Body6D(ObjectArgs& args) : SimObject(args) {
   mass_ = DeclareParameter<double>(
       {.name = "Mass", .unit = "kg", .doc = "Mass m.", .check = Positive()});
@@ -85,7 +75,7 @@ Body6D::Body6D(ObjectArgs& args) : SimObject(args) {
                         .unit = "-",
                         .doc = "Orientation (w,x,y,z), body to world.",
                         .initial = {1.0, 0.0, 0.0, 0.0},
-                        .check = CheckUnitQuaternionState});
+                        .check = rigid_body::CheckUnitQuaternionState});
   vel_ = DeclareState(
       {.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity of the centre of mass, world."});
   ang_vel_ = DeclareState(

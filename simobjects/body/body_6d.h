@@ -26,6 +26,7 @@
 #pragma once
 
 #include "hawser/simobject.h"
+#include "simobjects/body/rigid_body_math.h"
 
 namespace hawser {
 
@@ -35,9 +36,9 @@ class Body6D final : public SimObject {
   void CalcDerivatives() override;
 
   /// Rate of the stabilising term that pulls |Quat| back to 1 [1/s].
-  static constexpr double kQuatStabilisation = 1.0;
+  static constexpr double kQuatStabilisation = rigid_body::kQuatStabilisation;
   /// Largest accepted | |Quat| - 1 | of an initial condition.
-  static constexpr double kQuatTolerance = 1e-6;
+  static constexpr double kQuatTolerance = rigid_body::kQuatTolerance;
 
  private:
   void CalcQuatAndEnergy();

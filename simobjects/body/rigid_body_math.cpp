@@ -62,4 +62,11 @@ std::string CheckInertia(const Eigen::Matrix3d& inertia) {
   return "";
 }
 
+std::string CheckUnitQuaternionState(std::span<const double> q) {
+  const double norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (std::abs(norm - 1.0) <= kQuatTolerance) return "";
+  return "a unit quaternion (w,x,y,z) with |q| within " + NumberText(kQuatTolerance) +
+         " of 1 (this one has norm " + NumberText(norm, 9) + ")";
+}
+
 }  // namespace hawser::rigid_body

@@ -7,9 +7,19 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <span>
 #include <string>
 
 namespace hawser::rigid_body {
+
+/// Rate of the stabilising term of QuatRate that pulls |Quat| back to 1 [1/s].
+inline constexpr double kQuatStabilisation = 1.0;
+/// Largest accepted | |Quat| - 1 | of an initial condition.
+inline constexpr double kQuatTolerance = 1e-6;
+
+/// StateSpec check of an initial Quat: "" for a unit quaternion (w,x,y,z) within kQuatTolerance,
+/// else what is expected, with the norm given.
+std::string CheckUnitQuaternionState(std::span<const double> q);
 
 /// Hamilton product p ⊗ q of quaternions stored (w, x, y, z).
 Eigen::Vector4d QuatMultiply(const Eigen::Vector4d& p, const Eigen::Vector4d& q);

@@ -194,6 +194,13 @@ void OceanEnvironment::DeclareWaves() {
                                              gravity_);
     }
     sea_ = std::make_unique<ocean::SeaState>(std::move(parts), depth_, gravity_, stretching);
+    for (const ocean::WaveComponent& c : sea_->components()) {
+      components_.push_back({.amplitude = c.amplitude,
+                             .omega = c.omega,
+                             .wave_number = c.wave_number,
+                             .direction = c.direction,
+                             .phase = c.phase});
+    }
   } catch (const std::invalid_argument& e) {
     throw Error(std::string("waves: ") + e.what());
   }
@@ -215,6 +222,10 @@ WaterMotion OceanEnvironment::Motion(double t, const Eigen::Vector3d& point) con
   }
   if (m.wet && has_current_) m.velocity += current_.VelocityAt(point.z());
   return m;
+}
+
+Eigen::Vector3d OceanEnvironment::Current(double z) const {
+  return has_current_ ? current_.VelocityAt(z) : Eigen::Vector3d::Zero();
 }
 
 }  // namespace hawser

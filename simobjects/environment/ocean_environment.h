@@ -23,6 +23,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "hawser/ocean.h"
 #include "hawser/simobject.h"
@@ -40,6 +41,8 @@ class OceanEnvironment final : public SimObject, public Ocean {
   double gravity() const override { return gravity_; }
   double Elevation(double t, double x, double y) const override;
   WaterMotion Motion(double t, const Eigen::Vector3d& point) const override;
+  Eigen::Vector3d Current(double z) const override;
+  std::span<const WaveComponentInfo> WaveComponents() const override { return components_; }
 
  private:
   void DeclareCurrent();
@@ -48,7 +51,8 @@ class OceanEnvironment final : public SimObject, public Ocean {
   double depth_, density_, gravity_;
   ocean::CurrentProfile current_;
   bool has_current_ = false;
-  std::unique_ptr<ocean::SeaState> sea_;  ///< Null: still water.
+  std::unique_ptr<ocean::SeaState> sea_;       ///< Null: still water.
+  std::vector<WaveComponentInfo> components_;  ///< sea_'s components, for RAO-driven bodies.
 };
 
 }  // namespace hawser

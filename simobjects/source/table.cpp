@@ -10,17 +10,19 @@
 namespace hawser {
 
 Table::Table(ObjectArgs& args) : SimObject(args) {
-  const std::string file = DeclareParameter<std::string>(
+  const std::string given = DeclareParameter<std::string>(
       {.name = "File",
        .unit = "-",
-       .doc = "CSV file of rows `time, value, ...`: absolute, or relative to the current "
-              "directory."});
+       .doc = "CSV file of rows `time, value, ...`: absolute, or relative to the scenario "
+              "file's folder."});
   int width = 1;
   if (!describing()) {
+    const std::string file = ResolvePath(given);
     std::ifstream in(file);
-    if (!in)
-      throw Error("cannot open table file '" + file +
-                  "'; expected an absolute path or one relative to the current directory");
+    if (!in) {
+      throw Error("cannot open table file '" + file + "' (File=\"" + given +
+                  "\"); expected an absolute path or one relative to the scenario file's folder");
+    }
     std::string line;
     for (int line_no = 1; std::getline(in, line); ++line_no) {
       const std::string text = Trim(line);

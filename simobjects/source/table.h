@@ -6,10 +6,10 @@
 // File format: one row per time, `time, value1, value2, ...` separated by commas; the number of
 // value columns (the same on every row) sets the width of Out. Blank lines and lines starting
 // with '#' are skipped; a first line that does not start with a number is a header and skipped.
-// Times must increase strictly. `File` is an absolute path or a path relative to the current
-// working directory of the process (a SimObject sees its parameters, not where its scenario
-// file lives). A missing file is an error at the <Lib> element; a bad row is an error naming
-// the CSV file and its line (`motion.csv:7: error: ...`).
+// Times must increase strictly. `File` is an absolute path or a path relative to the folder of
+// the scenario file (SimObject::ResolvePath), whatever the current directory. A missing file is
+// an error at the <Lib> element; a bad row is an error naming the CSV file and its line
+// (`motion.csv:7: error: ...`).
 #pragma once
 
 #include <vector>

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <span>
 
 #include "hawser/service.h"
 
@@ -18,6 +19,19 @@ struct WaterMotion {
   Eigen::Vector3d velocity = Eigen::Vector3d::Zero();      ///< [m/s]
   Eigen::Vector3d acceleration = Eigen::Vector3d::Zero();  ///< Local (Eulerian) d/dt [m/s^2]
   bool wet = false;  ///< Whether the point is below the free surface.
+};
+
+/// One linear (Airy) component of the sea: its elevation is
+///   eta_i(t, x, y) = amplitude cos(wave_number (x cos direction + y sin direction) - omega t +
+///   phase).
+/// The sea is the sum of its components. Bodies driven by response amplitude operators (RAOs)
+/// read them to apply each component's response.
+struct WaveComponentInfo {
+  double amplitude = 0.0;    ///< a [m] (half the wave height).
+  double omega = 0.0;        ///< Angular frequency [rad/s].
+  double wave_number = 0.0;  ///< k [rad/m], finite-depth dispersion.
+  double direction = 0.0;    ///< Travels towards, from +x towards +y [rad].
+  double phase = 0.0;        ///< [rad].
 };
 
 class Ocean : public Service {
@@ -35,6 +49,10 @@ class Ocean : public Service {
   virtual double Elevation(double t, double x, double y) const = 0;
   /// The water's velocity and acceleration at `point` and time t; zero above the free surface.
   virtual WaterMotion Motion(double t, const Eigen::Vector3d& point) const = 0;
+  /// The steady current alone at height z [m] (world, horizontal); zero above z = 0.
+  virtual Eigen::Vector3d Current(double z) const = 0;
+  /// The sea's wave components (empty for still water), fixed for the whole run.
+  virtual std::span<const WaveComponentInfo> WaveComponents() const = 0;
 };
 
 }  // namespace hawser

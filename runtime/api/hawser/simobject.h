@@ -38,6 +38,10 @@ class SimObject {
   const std::string& name() const { return name_; }
   const std::string& type() const { return type_; }
   const SourceLocation& location() const { return loc_; }
+  /// Where a file parameter points: an absolute `path` as given; a relative one from the folder
+  /// of the scenario file that holds this object's <Lib> element (as FhSim does), so a scenario
+  /// finds its tables whatever the current directory.
+  std::string ResolvePath(const std::string& path) const;
   const ObjectInterface& interface() const { return interface_; }
 
   /// Computes the derivative of every state from states, inputs and outputs (all current).

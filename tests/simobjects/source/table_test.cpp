@@ -1,33 +1,17 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <vector>
 
 #include "tests/simobjects/scenario_test_util.h"
+#include "tests/simobjects/temp_files.h"
 
 namespace hawser::test {
 namespace {
 
-/// The CSV files this test process wrote, removed when it ends (the pid keeps parallel test
-/// processes apart).
-struct WrittenFiles {
-  std::vector<std::filesystem::path> paths;
-  ~WrittenFiles() {
-    std::error_code ignored;
-    for (const auto& p : paths) std::filesystem::remove(p, ignored);
-  }
-};
-
 std::string WriteCsv(const std::string& name, const std::string& text) {
-  static WrittenFiles written;
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("hawser_table_test_" + std::to_string(getpid()) + "_" + name);
-  std::ofstream(path) << text;
-  written.paths.push_back(path);
-  return path.string();
+  return WriteTempFile("table_" + name, text);
 }
 
 std::string TableXml(const std::string& file) {
@@ -62,6 +46,19 @@ TEST_CASE("Src/Table errors name the file, or the CSV file and line") {
   CHECK(Contains(e, "strictly increasing"));
   const std::string ragged = WriteCsv("ragged.csv", "0, 1, 2\n1, 1\n");
   CHECK(Contains(AssemblyErrors(TableXml(ragged)), ragged + ":2: error:"));
+}
+
+TEST_CASE("Src/Table finds a relative File from the scenario file's folder, not the current one") {
+  const std::filesystem::path csv = WriteCsv("relative.csv", "0, 7\n1, 8\n");
+  const std::string xml = TableXml(csv.filename().string());
+  // The scenario "lives" next to the CSV (in the temporary directory); the tests run elsewhere.
+  REQUIRE(std::filesystem::current_path() != csv.parent_path());
+  const std::string scenario = (csv.parent_path() / "scenario.xml").string();
+  CHECK_NOTHROW(Model::Assemble(LoadScenarioFromString(xml, scenario), BuiltinRegistry()));
+  // The same text from a scenario in another folder names the path it tried.
+  const std::string elsewhere = AssemblyErrors(xml);
+  CHECK(Contains(elsewhere, "cannot open table file '" + csv.filename().string() + "' (File=\""));
+  CHECK(Contains(elsewhere, "relative to the scenario file's folder"));
 }
 
 }  // namespace hawser::test

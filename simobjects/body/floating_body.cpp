@@ -1,0 +1,277 @@
+#include "simobjects/body/floating_body.h"
+
+#include <cmath>
+
+#include "hawser/text.h"
+#include "simobjects/body/rao_parameters.h"
+#include "simobjects/body/rigid_body_math.h"
+#include "simobjects/connector/rotation_math.h"
+
+namespace hawser {
+namespace {
+
+constexpr double kDegree = 3.14159265358979323846 / 180.0;
+
+Eigen::Matrix3d Skew(const Eigen::Vector3d& v) {
+  Eigen::Matrix3d s;
+  s << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
+  return s;
+}
+
+Eigen::Vector4d ToVector4(std::span<const double> v) { return {v[0], v[1], v[2], v[3]}; }
+
+/// diag(R, R) m diag(R, R)^T.
+Matrix6d RotateSixBySix(const Matrix6d& m, const Eigen::Matrix3d& r) {
+  Matrix6d t = Matrix6d::Zero();
+  t.topLeftCorner<3, 3>() = r;
+  t.bottomRightCorner<3, 3>() = r;
+  return t * m * t.transpose();
+}
+
+}  // namespace
+
+FloatingBody::FloatingBody(ObjectArgs& args) : SimObject(args) {
+  mass_ = DeclareParameter<double>(
+      {.name = "Mass", .unit = "kg", .doc = "Mass m (structure and ballast).", .check = Positive()});
+  const Eigen::VectorXd moments = DeclareParameter<Eigen::VectorXd>(
+      {.name = "Inertia",
+       .unit = "kg*m^2",
+       .doc = "Moments of inertia Ixx,Iyy,Izz about the centre of gravity, body axes.",
+       .size = 3});
+  const Eigen::VectorXd products = DeclareParameter<Eigen::VectorXd>(
+      {.name = "InertiaProducts",
+       .unit = "kg*m^2",
+       .doc = "Off-diagonal tensor elements Ixy,Ixz,Iyz about G (Body/6DBody's convention).",
+       .fallback = Eigen::Vector3d::Zero(),
+       .size = 3});
+  centre_of_gravity_ = DeclareParameter<Eigen::VectorXd>(
+      {.name = "CentreOfGravity",
+       .unit = "m",
+       .doc = "G in body coordinates (from the origin O).",
+       .fallback = Eigen::Vector3d::Zero(),
+       .size = 3});
+  if (!describing()) {
+    inertia_ = rigid_body::InertiaTensor(moments, products);
+    if (const std::string problem = rigid_body::CheckInertia(inertia_); !problem.empty())
+      throw Error("Inertia and InertiaProducts are invalid: " + problem);
+  }
+  DeclareHydrostatics(args);
+  DeclareDamping();
+  const std::string raos = DeclareParameter<std::string>(
+      {.name = "ForceRAOFile",
+       .unit = "-",
+       .doc = "CSV of force RAOs about O, heading frame, N/m and N*m/m (rao_table.h); \"\" for "
+              "no wave excitation. Relative to the scenario file's folder.",
+       .fallback = ""});
+  const std::string unit = DeclareParameter<std::string>(
+      {.name = "FrequencyUnit",
+       .unit = "-",
+       .doc = "The RAO file's first column: rad/s, Hz, or s (period).",
+       .fallback = "rad/s",
+       .check = CheckRaoFrequencyUnit});
+  if (!describing() && !raos.empty()) force_raos_ = ReadRaoTable(*this, args, raos, unit);
+  ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
+                              .provided_by = "an Environment/Ocean object",
+                              .doc = "density, gravity, current and waves",
+                              .required = true});
+
+  force_ = DeclareInput({.name = "Force",
+                         .width = 3,
+                         .unit = "N",
+                         .doc = "External force at O, world frame (e.g. summed fairleads).",
+                         .fallback = std::vector<double>{0.0, 0.0, 0.0}});
+  moment_ = DeclareInput({.name = "Moment",
+                          .width = 3,
+                          .unit = "N*m",
+                          .doc = "External moment about O, world frame.",
+                          .fallback = std::vector<double>{0.0, 0.0, 0.0}});
+  pos_ = DeclareState({.name = "Pos", .width = 3, .unit = "m", .doc = "Origin O, world frame."});
+  quat_ = DeclareState({.name = "Quat",
+                        .width = 4,
+                        .unit = "-",
+                        .doc = "Orientation (w,x,y,z), body to world.",
+                        .initial = {1.0, 0.0, 0.0, 0.0},
+                        .check = rigid_body::CheckUnitQuaternionState});
+  vel_ = DeclareState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity of O, world."});
+  ang_vel_ = DeclareState(
+      {.name = "AngVel", .width = 3, .unit = "rad/s", .doc = "Angular velocity, world frame."});
+  DeclareOutputFromState({.name = "Pos", .width = 3, .unit = "m", .doc = "Origin (state)."}, pos_);
+  quat_out_ = DeclareOutput(
+      {.name = "Quat", .width = 4, .unit = "-", .doc = "Orientation (w,x,y,z), normalised."});
+  DeclareOutputFromState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity (state)."},
+                         vel_);
+  DeclareOutputFromState(
+      {.name = "AngVel", .width = 3, .unit = "rad/s", .doc = "Angular velocity, world (state)."},
+      ang_vel_);
+  rpy_ = DeclareOutput({.name = "RollPitchYaw",
+                        .width = 3,
+                        .unit = "deg",
+                        .doc = "Roll, pitch, yaw: R = Rz(yaw) Ry(pitch) Rx(roll)."});
+  wave_load_ = DeclareOutput({.name = "WaveLoad",
+                              .width = 6,
+                              .unit = "N, N*m",
+                              .doc = "First-order wave force and moment about O, heading frame."});
+  DeclareCalc({quat_out_, rpy_, wave_load_}, {}, [this] {
+    const Eigen::Vector4d q = ToVector4(state(quat_));
+    Eigen::Map<Eigen::Vector4d>(out(quat_out_).data()) = q.normalized();
+    const Eigen::Matrix3d rotation = rigid_body::RotationFromQuat(q);
+    const Eigen::Vector3d rpy = RotationToRollPitchYaw(rotation);
+    out3(rpy_) = rpy / kDegree;
+    Vector6d wave;
+    EnvironmentLoads(rotation, rpy.z(), wave);
+    Eigen::Map<Vector6d>(out(wave_load_).data()) = wave;
+  });
+}
+
+void FloatingBody::DeclareHydrostatics(const ObjectArgs& args) {
+  displacement_ = DeclareParameter<double>(
+      {.name = "Displacement",
+       .unit = "m^3",
+       .doc = "Displaced volume V at the reference (0: Mass / density, floating freely).",
+       .fallback = 0.0,
+       .check = AtLeast(0.0)});
+  hydrostatic_z_ = DeclareParameter<double>(
+      {.name = "HydrostaticZ",
+       .unit = "m",
+       .doc = "Height of O at which the body displaces V (its reference draft).",
+       .fallback = 0.0});
+  const Eigen::MatrixXd stiffness = DeclareParameter<Eigen::MatrixXd>(
+      {.name = "HydrostaticStiffness",
+       .unit = "N/m, N/rad, N*m/m, N*m/rad",
+       .doc = "6x6 restoring matrix C about O, heading frame (rows ';').",
+       .fallback = Eigen::MatrixXd()});
+  waterplane_area_ = DeclareParameter<double>({.name = "WaterplaneArea",
+                                               .unit = "m^2",
+                                               .doc = "Awp: C33 = rho g Awp (instead of C).",
+                                               .fallback = 0.0,
+                                               .check = AtLeast(0.0)});
+  metacentric_height_ = DeclareParameter<Eigen::VectorXd>(
+      {.name = "MetacentricHeight",
+       .unit = "m",
+       .doc = "GMT, GML: C44 = rho g V GMT, C55 = rho g V GML (instead of C).",
+       .fallback = Eigen::Vector2d::Zero(),
+       .size = 2});
+  if (describing()) return;
+  const bool matrix = args.values.contains("HydrostaticStiffness");
+  const bool waterplane =
+      args.values.contains("WaterplaneArea") || args.values.contains("MetacentricHeight");
+  if (matrix == waterplane) {
+    throw Error(matrix ? "HydrostaticStiffness and WaterplaneArea/MetacentricHeight are both "
+                         "given; expected one of the two"
+                       : "no hydrostatics; expected HydrostaticStiffness (6x6), or "
+                         "WaterplaneArea and MetacentricHeight");
+  }
+  stiffness_from_waterplane_ = waterplane;
+  if (!matrix) return;
+  if (stiffness.rows() != 6 || stiffness.cols() != 6) {
+    throw Error("HydrostaticStiffness has " + std::to_string(stiffness.rows()) + "x" +
+                std::to_string(stiffness.cols()) + " values; expected 6x6 (rows separated by ';')");
+  }
+  for (int free_dof : {0, 1, 5}) {
+    if (stiffness.row(free_dof).cwiseAbs().maxCoeff() > 0.0 ||
+        stiffness.col(free_dof).cwiseAbs().maxCoeff() > 0.0) {
+      throw Error("HydrostaticStiffness row or column " + std::to_string(free_dof + 1) +
+                  " is not zero; hydrostatics do not restore surge, sway or yaw (rows and "
+                  "columns 1, 2, 6 must be zero; moorings restore them)");
+    }
+  }
+  stiffness_ = stiffness;
+}
+
+void FloatingBody::DeclareDamping() {
+  auto six_by_six = [this](const char* name, const char* unit, const char* doc) -> Matrix6d {
+    const Eigen::MatrixXd m = DeclareParameter<Eigen::MatrixXd>(
+        {.name = name, .unit = unit, .doc = doc, .fallback = Eigen::MatrixXd::Zero(6, 6)});
+    if (describing()) return Matrix6d::Zero();
+    if (m.rows() != 6 || m.cols() != 6) {
+      throw Error(std::string(name) + " has " + std::to_string(m.rows()) + "x" +
+                  std::to_string(m.cols()) + " values; expected 6x6 (rows separated by ';')");
+    }
+    return m;
+  };
+  added_mass_ = six_by_six("AddedMass", "kg, kg*m, kg*m^2",
+                           "6x6 added mass about O, body frame (constant).");
+  linear_damping_ = six_by_six("LinearDamping", "N*s/m, N*m*s/rad",
+                               "6x6 linear damping B on the body velocity, body frame.");
+  quadratic_damping_ =
+      six_by_six("QuadraticDamping", "N*s^2/m^2, N*m*s^2/rad^2",
+                 "6x6 quadratic damping on the velocity relative to the current, body frame.");
+}
+
+void FloatingBody::Initialize() {
+  const Ocean* ocean = service<Ocean>(ocean_);
+  rho_ = ocean->density();
+  g_ = ocean->gravity();
+  if (displacement_ == 0.0) displacement_ = mass_ / rho_;
+  if (stiffness_from_waterplane_) {
+    stiffness_(2, 2) = rho_ * g_ * waterplane_area_;
+    stiffness_(3, 3) = rho_ * g_ * displacement_ * metacentric_height_[0];
+    stiffness_(4, 4) = rho_ * g_ * displacement_ * metacentric_height_[1];
+  }
+  Matrix6d total = added_mass_;
+  const Eigen::Matrix3d c = Skew(centre_of_gravity_);
+  total.topLeftCorner<3, 3>() += mass_ * Eigen::Matrix3d::Identity();
+  total.topRightCorner<3, 3>() -= mass_ * c;
+  total.bottomLeftCorner<3, 3>() += mass_ * c;
+  total.bottomRightCorner<3, 3>() += inertia_ + mass_ * c.transpose() * c;
+  if (Eigen::LLT<Matrix6d>(0.5 * (total + total.transpose())).info() != Eigen::Success)
+    throw Error("the body's mass matrix plus AddedMass is not positive definite");
+}
+
+Vector6d FloatingBody::EnvironmentLoads(const Eigen::Matrix3d& rotation, double yaw,
+                                        Vector6d& wave) const {
+  const Ocean* ocean = service<Ocean>(ocean_);
+  const Eigen::Vector3d p = state3(pos_);
+  const Eigen::Matrix3d heading = Eigen::AngleAxisd(yaw, Eigen::Vector3d::UnitZ()).matrix();
+  const Eigen::Vector3d rpy = RotationToRollPitchYaw(rotation);
+  Vector6d xi = Vector6d::Zero();
+  xi << 0.0, 0.0, p.z() - hydrostatic_z_, rpy.x(), rpy.y(), 0.0;
+  Vector6d in_heading = -stiffness_ * xi;
+  wave.setZero();
+  if (force_raos_)
+    wave = RaoResponse(*force_raos_, ocean->WaveComponents(), time(), p.x(), p.y(), yaw).value;
+  in_heading += wave;
+
+  Vector6d nu, current = Vector6d::Zero();
+  nu << rotation.transpose() * state3(vel_), rotation.transpose() * state3(ang_vel_);
+  current.head<3>() = rotation.transpose() * ocean->Current(std::min(p.z(), 0.0));
+  const Vector6d nu_r = nu - current;
+  const Vector6d in_body =
+      -linear_damping_ * nu - quadratic_damping_ * nu_r.cwiseProduct(nu_r.cwiseAbs());
+
+  Vector6d loads;
+  loads << heading * in_heading.head<3>() + rotation * in_body.head<3>(),
+      heading * in_heading.tail<3>() + rotation * in_body.tail<3>();
+  loads[2] += (rho_ * displacement_ - mass_) * g_;
+  return loads;
+}
+
+void FloatingBody::CalcDerivatives() {
+  const Eigen::Vector4d q = ToVector4(state(quat_));
+  const Eigen::Matrix3d rotation = rigid_body::RotationFromQuat(q);
+  const Eigen::Vector3d w = state3(ang_vel_);
+  const Eigen::Vector3d c = rotation * centre_of_gravity_;
+  const Eigen::Matrix3d inertia_world = rotation * inertia_ * rotation.transpose();
+
+  Vector6d wave;
+  Vector6d rhs = EnvironmentLoads(rotation, RotationToRollPitchYaw(rotation).z(), wave);
+  const Eigen::Vector3d centripetal = w.cross(w.cross(c));  // of G relative to O
+  rhs.head<3>() += in3(force_) - mass_ * centripetal;
+  rhs.tail<3>() += in3(moment_) - w.cross(inertia_world * w) - mass_ * c.cross(centripetal);
+
+  const Eigen::Matrix3d skew_c = Skew(c);
+  Matrix6d mass = RotateSixBySix(added_mass_, rotation);
+  mass.topLeftCorner<3, 3>() += mass_ * Eigen::Matrix3d::Identity();
+  mass.topRightCorner<3, 3>() -= mass_ * skew_c;
+  mass.bottomLeftCorner<3, 3>() += mass_ * skew_c;
+  mass.bottomRightCorner<3, 3>() += inertia_world + mass_ * skew_c.transpose() * skew_c;
+  const Vector6d acceleration = mass.partialPivLu().solve(rhs);
+
+  derivative3(pos_) = state3(vel_);
+  derivative3(vel_) = acceleration.head<3>();
+  derivative3(ang_vel_) = acceleration.tail<3>();
+  Eigen::Map<Eigen::Vector4d>(derivative(quat_).data()) =
+      rigid_body::QuatRate(q, rotation.transpose() * w, rigid_body::kQuatStabilisation);
+}
+
+}  // namespace hawser

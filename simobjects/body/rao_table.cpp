@@ -1,0 +1,169 @@
+#include "simobjects/body/rao_table.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <numbers>
+#include <stdexcept>
+#include <utility>
+
+#include "hawser/text.h"
+#include "hawser/value_parse.h"
+
+namespace hawser {
+namespace {
+
+constexpr double kDegree = std::numbers::pi / 180.0;
+constexpr size_t kColumns = 14;
+
+/// beta wrapped into [0, 360).
+double WrapHeading(double degrees) {
+  double b = std::fmod(degrees, 360.0);
+  if (b < 0.0) b += 360.0;
+  return b >= 360.0 ? 0.0 : b;  // fmod of -1e-17 + 360 rounds to 360
+}
+
+double ToRadPerSecond(double value, RaoFrequencyUnit unit) {
+  switch (unit) {
+    case RaoFrequencyUnit::kHertz:
+      return 2.0 * std::numbers::pi * value;
+    case RaoFrequencyUnit::kPeriodSeconds:
+      return 2.0 * std::numbers::pi / value;
+    case RaoFrequencyUnit::kRadPerSecond:
+      break;
+  }
+  return value;
+}
+
+RaoTable::Response Lerp(const RaoTable::Response& a, const RaoTable::Response& b, double f) {
+  RaoTable::Response r;
+  for (size_t i = 0; i < r.size(); ++i) r[i] = a[i] + f * (b[i] - a[i]);
+  return r;
+}
+
+struct Row {
+  RaoTable::Response response;
+  int line = 0;
+};
+
+}  // namespace
+
+RaoTable RaoTable::Read(const std::string& path, RaoFrequencyUnit unit,
+                        const SourceLocation& where) {
+  std::ifstream in(path);
+  if (!in) throw ScenarioError(where, "cannot open RAO file '" + path + "'");
+  // (frequency [rad/s], heading [deg]) -> row; keyed on the values as written so that a repeat
+  // is found exactly.
+  std::map<std::pair<double, double>, Row> rows;
+  std::string line;
+  bool any = false;
+  for (int line_no = 1; std::getline(in, line); ++line_no) {
+    const std::string text = Trim(line);
+    if (text.empty() || text[0] == '#') continue;
+    const bool numeric = std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-' ||
+                         text[0] == '+' || text[0] == '.';
+    if (!any && !numeric) continue;  // A header.
+    any = true;
+    const SourceLocation at{path, line_no};
+    const std::vector<double> v = ParseVector(text, at, "RAO row");
+    if (v.size() != kColumns) {
+      throw ScenarioError(at, "RAO row has " + std::to_string(v.size()) +
+                                  " values; expected 14: frequency, heading_deg, then amplitude "
+                                  "and phase_deg of surge, sway, heave, roll, pitch, yaw");
+    }
+    if (!(v[0] > 0.0) || !std::isfinite(v[0])) {
+      throw ScenarioError(at, "RAO frequency " + NumberText(v[0]) + " is not positive and finite");
+    }
+    Row row{.response = {}, .line = line_no};
+    for (size_t i = 0; i < 6; ++i) {
+      const double amplitude = v[2 + 2 * i], phase = v[3 + 2 * i];
+      if (!(amplitude >= 0.0) || !std::isfinite(amplitude) || !std::isfinite(phase)) {
+        throw ScenarioError(at, "RAO amplitude " + NumberText(amplitude) + " or phase " +
+                                    NumberText(phase) +
+                                    " is invalid; expected an amplitude >= 0 and a finite phase");
+      }
+      row.response[i] = std::polar(amplitude, phase * kDegree);
+    }
+    const auto key = std::make_pair(ToRadPerSecond(v[0], unit), WrapHeading(v[1]));
+    if (auto [it, inserted] = rows.emplace(key, row); !inserted) {
+      throw ScenarioError(at, "RAO row repeats frequency " + NumberText(v[0]) + " and heading " +
+                                  NumberText(v[1]) + " deg of line " +
+                                  std::to_string(it->second.line));
+    }
+  }
+  if (rows.empty()) throw ScenarioError(where, "RAO file '" + path + "' has no rows");
+
+  std::vector<double> frequencies, headings;
+  for (const auto& [key, row] : rows) {
+    frequencies.push_back(key.first);
+    headings.push_back(key.second);
+  }
+  std::sort(frequencies.begin(), frequencies.end());
+  frequencies.erase(std::unique(frequencies.begin(), frequencies.end()), frequencies.end());
+  std::sort(headings.begin(), headings.end());
+  headings.erase(std::unique(headings.begin(), headings.end()), headings.end());
+  std::vector<Response> values;
+  values.reserve(frequencies.size() * headings.size());
+  for (double f : frequencies) {
+    for (double h : headings) {
+      const auto it = rows.find({f, h});
+      if (it == rows.end()) {
+        throw ScenarioError(where, "RAO file '" + path + "' has no row for frequency " +
+                                       NumberText(f) + " rad/s at heading " + NumberText(h) +
+                                       " deg; expected every frequency at every heading (" +
+                                       std::to_string(frequencies.size()) + " x " +
+                                       std::to_string(headings.size()) + " rows)");
+      }
+      values.push_back(it->second.response);
+    }
+  }
+  return RaoTable(std::move(frequencies), std::move(headings), std::move(values));
+}
+
+RaoTable::RaoTable(std::vector<double> frequencies, std::vector<double> headings,
+                   std::vector<Response> values)
+    : frequencies_(std::move(frequencies)),
+      headings_(std::move(headings)),
+      values_(std::move(values)) {
+  if (frequencies_.empty() || headings_.empty() ||
+      values_.size() != frequencies_.size() * headings_.size()) {
+    throw std::invalid_argument("RAO table: grid and values do not match");
+  }
+  for (size_t i = 1; i < frequencies_.size(); ++i)
+    if (!(frequencies_[i] > frequencies_[i - 1]))
+      throw std::invalid_argument("RAO table: frequencies must increase");
+  for (size_t i = 0; i < headings_.size(); ++i)
+    if (!(headings_[i] >= 0.0 && headings_[i] < 360.0) ||
+        (i > 0 && !(headings_[i] > headings_[i - 1])))
+      throw std::invalid_argument("RAO table: headings must increase within [0, 360)");
+}
+
+RaoTable::Response RaoTable::AtHeading(size_t f, double heading_deg) const {
+  const size_t n = headings_.size();
+  if (n == 1) return Value(f, 0);
+  const double b = WrapHeading(heading_deg);
+  // The last heading <= b; before the first one, b lies in the wrap-around interval.
+  const auto upper = std::upper_bound(headings_.begin(), headings_.end(), b);
+  if (upper == headings_.begin() || upper == headings_.end()) {
+    const double from = headings_.back();
+    const double to = headings_.front() + 360.0;
+    const double x = b < headings_.front() ? b + 360.0 : b;
+    return Lerp(Value(f, n - 1), Value(f, 0), (x - from) / (to - from));
+  }
+  const size_t h = static_cast<size_t>(upper - headings_.begin()) - 1;
+  return Lerp(Value(f, h), Value(f, h + 1),
+              (b - headings_[h]) / (headings_[h + 1] - headings_[h]));
+}
+
+RaoTable::Response RaoTable::At(double omega, double heading_deg) const {
+  if (omega <= frequencies_.front()) return AtHeading(0, heading_deg);
+  if (omega >= frequencies_.back()) return AtHeading(frequencies_.size() - 1, heading_deg);
+  const auto upper = std::upper_bound(frequencies_.begin(), frequencies_.end(), omega);
+  const size_t f = static_cast<size_t>(upper - frequencies_.begin()) - 1;
+  return Lerp(AtHeading(f, heading_deg), AtHeading(f + 1, heading_deg),
+              (omega - frequencies_[f]) / (frequencies_[f + 1] - frequencies_[f]));
+}
+
+}  // namespace hawser

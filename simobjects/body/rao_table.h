@@ -1,0 +1,74 @@
+// Response amplitude operators (RAOs) of a floating body: per wave frequency and heading, the
+// amplitude and phase of each of its six responses (surge, sway, heave, roll, pitch, yaw) to a
+// wave of unit amplitude. Body/FloatingBody reads force RAOs (wave excitation), Body/RAOVessel
+// displacement RAOs (motion).
+//
+// Conventions (OrcaFlex's, so that its vessel-type data can be used as exported):
+//   Heading beta: the direction the waves travel towards relative to the body's x axis (bow),
+//     from +x towards +y, in degrees: 0 = following seas, 90 = waves from starboard travelling to
+//     port (y to port, z up), 180 = head seas.
+//   Phase epsilon: the LAG of the response behind the wave crest at the body's reference point,
+//     in degrees. For a wave component eta = a cos(psi) at the reference point, with
+//     psi = k (x cos theta + y sin theta) - omega t + phi, the response is
+//       r(t) = a |RAO| cos(psi + epsilon) = Re(a H e^{i psi}),   H = |RAO| e^{i epsilon},
+//     so a positive epsilon peaks epsilon / omega after the crest passes.
+//   Units per metre of wave amplitude: translations and forces as given (m/m or N/m); rotations
+//     in deg/m for displacement RAOs (OrcaFlex's default) and N*m/m for force RAOs; the caller
+//     converts.
+//
+// File format (CSV, '#' starts a comment line, blank lines skipped, a first line that does not
+// start with a number is a header): one row per (frequency, heading) with 14 columns
+//   frequency, heading_deg, surge_amp, surge_phase_deg, sway_amp, sway_phase_deg, heave_amp,
+//   heave_phase_deg, roll_amp, roll_phase_deg, pitch_amp, pitch_phase_deg, yaw_amp, yaw_phase_deg
+// with the frequency in rad/s, Hz or as a period in s (FrequencyUnit). The rows must cover a
+// full grid: every frequency at every heading, once, in any order.
+//
+// Interpolation: H (complex) linear in frequency and in heading (bilinear on the grid);
+// interpolating the complex value, not amplitude and phase apart, keeps a phase wrap from
+// 359 to 1 deg from passing through 180. Frequencies outside the table take the nearest end's
+// values (held). Headings are periodic: beta is wrapped into [0, 360) and a heading between the
+// last tabulated heading and the first + 360 interpolates between those two; a table with one
+// heading applies at every heading.
+#pragma once
+
+#include <array>
+#include <complex>
+#include <string>
+#include <vector>
+
+#include "hawser/errors.h"
+
+namespace hawser {
+
+enum class RaoFrequencyUnit { kRadPerSecond, kHertz, kPeriodSeconds };
+
+class RaoTable {
+ public:
+  using Response = std::array<std::complex<double>, 6>;  ///< H of surge..yaw.
+
+  /// Reads `path` (already resolved). Throws ScenarioError at `path:line` for a bad row, and at
+  /// `where` (the parameter) for an unreadable file or a grid with gaps or repeats.
+  static RaoTable Read(const std::string& path, RaoFrequencyUnit unit,
+                       const SourceLocation& where);
+  /// From grid values: frequencies [rad/s] and headings [deg] strictly increasing, headings in
+  /// [0, 360); values[f * headings.size() + h]. Throws std::invalid_argument otherwise.
+  RaoTable(std::vector<double> frequencies, std::vector<double> headings,
+           std::vector<Response> values);
+
+  /// H at angular frequency omega [rad/s] and heading beta [deg] (any real; wrapped).
+  Response At(double omega, double heading_deg) const;
+
+  const std::vector<double>& frequencies() const { return frequencies_; }
+  const std::vector<double>& headings() const { return headings_; }
+
+ private:
+  const Response& Value(size_t f, size_t h) const { return values_[f * headings_.size() + h]; }
+  /// Linear in heading at frequency row f.
+  Response AtHeading(size_t f, double heading_deg) const;
+
+  std::vector<double> frequencies_;  ///< [rad/s], increasing
+  std::vector<double> headings_;     ///< [deg], increasing, in [0, 360)
+  std::vector<Response> values_;
+};
+
+}  // namespace hawser
