@@ -31,8 +31,10 @@ Matrix6d RotateSixBySix(const Matrix6d& m, const Eigen::Matrix3d& r) {
 }  // namespace
 
 FloatingBody::FloatingBody(ObjectArgs& args) : SimObject(args) {
-  mass_ = DeclareParameter<double>(
-      {.name = "Mass", .unit = "kg", .doc = "Mass m (structure and ballast).", .check = Positive()});
+  mass_ = DeclareParameter<double>({.name = "Mass",
+                                    .unit = "kg",
+                                    .doc = "Mass m (structure and ballast).",
+                                    .check = Positive()});
   const Eigen::VectorXd moments = DeclareParameter<Eigen::VectorXd>(
       {.name = "Inertia",
        .unit = "kg*m^2",
@@ -44,12 +46,12 @@ FloatingBody::FloatingBody(ObjectArgs& args) : SimObject(args) {
        .doc = "Off-diagonal tensor elements Ixy,Ixz,Iyz about G (Body/6DBody's convention).",
        .fallback = Eigen::Vector3d::Zero(),
        .size = 3});
-  centre_of_gravity_ = DeclareParameter<Eigen::VectorXd>(
-      {.name = "CentreOfGravity",
-       .unit = "m",
-       .doc = "G in body coordinates (from the origin O).",
-       .fallback = Eigen::Vector3d::Zero(),
-       .size = 3});
+  centre_of_gravity_ =
+      DeclareParameter<Eigen::VectorXd>({.name = "CentreOfGravity",
+                                         .unit = "m",
+                                         .doc = "G in body coordinates (from the origin O).",
+                                         .fallback = Eigen::Vector3d::Zero(),
+                                         .size = 3});
   if (!describing()) {
     inertia_ = rigid_body::InertiaTensor(moments, products);
     if (const std::string problem = rigid_body::CheckInertia(inertia_); !problem.empty())
@@ -189,8 +191,8 @@ void FloatingBody::DeclareDamping() {
     }
     return m;
   };
-  added_mass_ = six_by_six("AddedMass", "kg, kg*m, kg*m^2",
-                           "6x6 added mass about O, body frame (constant).");
+  added_mass_ =
+      six_by_six("AddedMass", "kg, kg*m, kg*m^2", "6x6 added mass about O, body frame (constant).");
   linear_damping_ = six_by_six("LinearDamping", "N*s/m, N*m*s/rad",
                                "6x6 linear damping B on the body velocity, body frame.");
   quadratic_damping_ =

@@ -10,7 +10,7 @@ RaoTable ReadRaoTable(const SimObject& object, const ObjectArgs& args, const std
                       const std::string& unit) {
   const auto given = args.values.find("RAOFile");
   const SourceLocation where = given == args.values.end() ? args.loc : given->second.second;
-  const RaoFrequencyUnit frequency_unit = unit == "Hz" ? RaoFrequencyUnit::kHertz
+  const RaoFrequencyUnit frequency_unit = unit == "Hz"  ? RaoFrequencyUnit::kHertz
                                           : unit == "s" ? RaoFrequencyUnit::kPeriodSeconds
                                                         : RaoFrequencyUnit::kRadPerSecond;
   try {

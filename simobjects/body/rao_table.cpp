@@ -153,8 +153,7 @@ RaoTable::Response RaoTable::AtHeading(size_t f, double heading_deg) const {
     return Lerp(Value(f, n - 1), Value(f, 0), (x - from) / (to - from));
   }
   const size_t h = static_cast<size_t>(upper - headings_.begin()) - 1;
-  return Lerp(Value(f, h), Value(f, h + 1),
-              (b - headings_[h]) / (headings_[h + 1] - headings_[h]));
+  return Lerp(Value(f, h), Value(f, h + 1), (b - headings_[h]) / (headings_[h + 1] - headings_[h]));
 }
 
 RaoTable::Response RaoTable::At(double omega, double heading_deg) const {

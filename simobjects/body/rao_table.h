@@ -48,8 +48,7 @@ class RaoTable {
 
   /// Reads `path` (already resolved). Throws ScenarioError at `path:line` for a bad row, and at
   /// `where` (the parameter) for an unreadable file or a grid with gaps or repeats.
-  static RaoTable Read(const std::string& path, RaoFrequencyUnit unit,
-                       const SourceLocation& where);
+  static RaoTable Read(const std::string& path, RaoFrequencyUnit unit, const SourceLocation& where);
   /// From grid values: frequencies [rad/s] and headings [deg] strictly increasing, headings in
   /// [0, 360); values[f * headings.size() + h]. Throws std::invalid_argument otherwise.
   RaoTable(std::vector<double> frequencies, std::vector<double> headings,

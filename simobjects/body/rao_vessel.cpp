@@ -80,8 +80,8 @@ void RaoVessel::CalcMotion() {
   const Eigen::Matrix3d yawed = Eigen::AngleAxisd(rpy[2], Eigen::Vector3d::UnitZ()).matrix();
   const Eigen::Matrix3d pitched =
       yawed * Eigen::AngleAxisd(rpy[1], Eigen::Vector3d::UnitY()).matrix();
-  out3(ang_vel_) = rate[5] * Eigen::Vector3d::UnitZ() + rate[4] * yawed.col(1) +
-                   rate[3] * pitched.col(0);
+  out3(ang_vel_) =
+      rate[5] * Eigen::Vector3d::UnitZ() + rate[4] * yawed.col(1) + rate[3] * pitched.col(0);
 }
 
 }  // namespace hawser

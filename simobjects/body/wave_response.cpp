@@ -11,9 +11,8 @@ WaveResponse RaoResponse(const RaoTable& table, std::span<const WaveComponentInf
   constexpr double kDegreesPerRadian = 180.0 / std::numbers::pi;
   WaveResponse r;
   for (const WaveComponentInfo& w : waves) {
-    const double psi =
-        w.wave_number * (x * std::cos(w.direction) + y * std::sin(w.direction)) - w.omega * t +
-        w.phase;
+    const double psi = w.wave_number * (x * std::cos(w.direction) + y * std::sin(w.direction)) -
+                       w.omega * t + w.phase;
     const std::complex<double> e = w.amplitude * std::polar(1.0, psi);
     const RaoTable::Response h = table.At(w.omega, (w.direction - heading) * kDegreesPerRadian);
     for (int i = 0; i < 6; ++i) {

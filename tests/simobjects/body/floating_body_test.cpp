@@ -61,20 +61,19 @@ TEST_CASE("Body/FloatingBody heaves and rolls freely at sqrt(C / (M + A))") {
   const double z0 = 0.5, phi0 = 0.03;
   const double w3 = std::sqrt(kRho * kG * kAwp / (kMass + kA33));
   const double w4 = std::sqrt(kRho * kG * (kMass / kRho) * kGmt / (kIxx + kA44));
-  const MemorySink heave =
+  const MemorySink heave = Run(ScenarioXml(Ocean() + "\n" + Floater(""), "",
+                                           fmt::format(R"(<InitialCondition F.Pos="0,0,{}"/>)", z0),
+                                           Engine("0, 0.5, 30")));
+  const MemorySink roll =
       Run(ScenarioXml(Ocean() + "\n" + Floater(""), "",
-                      fmt::format(R"(<InitialCondition F.Pos="0,0,{}"/>)", z0),
+                      fmt::format(R"(<InitialCondition F.Quat="{:.17g},{:.17g},0,0"/>)",
+                                  std::cos(phi0 / 2), std::sin(phi0 / 2)),
                       Engine("0, 0.5, 30")));
-  const MemorySink roll = Run(ScenarioXml(
-      Ocean() + "\n" + Floater(""), "",
-      fmt::format(R"(<InitialCondition F.Quat="{:.17g},{:.17g},0,0"/>)", std::cos(phi0 / 2),
-                  std::sin(phi0 / 2)),
-      Engine("0, 0.5, 30")));
   for (size_t n = 0; n < heave.times().size(); ++n) {
     const double t = heave.times()[n];
     // CVODE at RelTol 1e-10 over ~6 periods: global error ~1e-8 of the amplitude; 1e-6.
-    CHECK(heave.Column("F.Pos[2]")[n] == doctest::Approx(z0 * std::cos(w3 * t)).scale(z0)
-                                             .epsilon(1e-6));
+    CHECK(heave.Column("F.Pos[2]")[n] ==
+          doctest::Approx(z0 * std::cos(w3 * t)).scale(z0).epsilon(1e-6));
     CHECK(roll.Column("F.RollPitchYaw[0]")[n] * kPi / 180 ==
           doctest::Approx(phi0 * std::cos(w4 * t)).scale(phi0).epsilon(1e-6));
     // Nothing drives surge, or heave when rolled (the roll moment has no vertical force).
@@ -83,8 +82,9 @@ TEST_CASE("Body/FloatingBody heaves and rolls freely at sqrt(C / (M + A))") {
   }
 }
 
-TEST_CASE("Body/FloatingBody under a force RAO in a regular wave: steady heave from the "
-          "closed-form transfer function") {
+TEST_CASE(
+    "Body/FloatingBody under a force RAO in a regular wave: steady heave from the "
+    "closed-form transfer function") {
   // Heave RAO X = 3e6 N/m at 30 deg phase lag at the wave's frequency (head-on, heading 0).
   // (m + A33) z'' + B z' + C z = Re(a X e^{i psi}), psi = -w t + phi at the origin, so the steady
   // state is Re(Z e^{i psi}) with Z = a X / (C - w^2 (m + A33) - i w B) (rao_table.h phases).
@@ -135,7 +135,8 @@ TEST_CASE("Body/FloatingBody drifts in a current as the closed form of quadratic
       Ocean(fmt::format(R"(CurrentProfile="uniform" CurrentSpeed="{}")", current)) + "\n" +
           Floater(fmt::format(R"(QuadraticDamping="{}")", Diagonal({bq, 0, 0, 0, 0, 0}))) +
           fmt::format(
-              "\n" R"(<Lib LibName="base" SimObject="Src/Constant" Name="Push" Value="{},0,0"/>)",
+              "\n"
+              R"(<Lib LibName="base" SimObject="Src/Constant" Name="Push" Value="{},0,0"/>)",
               force),
       R"(<Connection F.Force="Push.Out"/>)",
       fmt::format(R"(<InitialCondition F.Vel="{},0,0"/>)", current), Engine("0, 1, 60"));
@@ -146,33 +147,35 @@ TEST_CASE("Body/FloatingBody drifts in a current as the closed form of quadratic
     CHECK(sink.Column("F.Vel[0]")[n] ==
           doctest::Approx(current + vt * std::tanh(t / tau)).epsilon(1e-7));
     CHECK(sink.Column("F.Pos[0]")[n] ==
-          doctest::Approx(current * t + vt * tau * std::log(std::cosh(t / tau))).scale(1)
+          doctest::Approx(current * t + vt * tau * std::log(std::cosh(t / tau)))
+              .scale(1)
               .epsilon(1e-7));
   }
 }
 
 TEST_CASE("Body/FloatingBody input errors name the parameter and what is expected") {
   auto errors = [](const std::string& extra, const std::string& ocean = Ocean()) {
-    return AssemblyErrors(ScenarioXml(
-        ocean + "\n" +
-        R"(<Lib LibName="base" SimObject="Body/FloatingBody" Name="F" Mass="1e6" )"
-        R"(Inertia="5e7,6e7,4e7" )" +
-        extra + "/>"));
+    return AssemblyErrors(
+        ScenarioXml(ocean + "\n" +
+                    R"(<Lib LibName="base" SimObject="Body/FloatingBody" Name="F" Mass="1e6" )"
+                    R"(Inertia="5e7,6e7,4e7" )" +
+                    extra + "/>"));
   };
-  CHECK(Contains(errors(""), "test.xml:3: error: F (Body/FloatingBody): no hydrostatics; "
-                             "expected HydrostaticStiffness (6x6), or WaterplaneArea"));
+  CHECK(Contains(errors(""),
+                 "test.xml:3: error: F (Body/FloatingBody): no hydrostatics; "
+                 "expected HydrostaticStiffness (6x6), or WaterplaneArea"));
   CHECK(Contains(errors(R"(WaterplaneArea="300" HydrostaticStiffness="1")"),
                  "are both given; expected one of the two"));
   CHECK(Contains(errors(R"(HydrostaticStiffness="1,2;3,4")"),
                  "HydrostaticStiffness has 2x2 values; expected 6x6"));
-  CHECK(Contains(errors(fmt::format(R"(HydrostaticStiffness="{}")",
-                                    Diagonal({1, 0, 3e6, 1e8, 1e8, 0}))),
-                 "HydrostaticStiffness row or column 1 is not zero; hydrostatics do not restore "
-                 "surge, sway or yaw"));
+  CHECK(Contains(
+      errors(fmt::format(R"(HydrostaticStiffness="{}")", Diagonal({1, 0, 3e6, 1e8, 1e8, 0}))),
+      "HydrostaticStiffness row or column 1 is not zero; hydrostatics do not restore "
+      "surge, sway or yaw"));
   CHECK(Contains(errors(R"(WaterplaneArea="300" AddedMass="1")"),
                  "AddedMass has 1x1 values; expected 6x6"));
-  CHECK(Contains(errors(R"(WaterplaneArea="300")", ""),
-                 "test.xml:3: error: F (Body/FloatingBody)"));
+  CHECK(
+      Contains(errors(R"(WaterplaneArea="300")", ""), "test.xml:3: error: F (Body/FloatingBody)"));
   CHECK(Contains(errors(R"(WaterplaneArea="300")", ""), "Environment/Ocean"));
 }
 

@@ -69,9 +69,9 @@ TEST_CASE("RAO table: complex bilinear interpolation, periodic headings, held fr
   };
   // 2 frequencies x 3 headings (0, 90, 180).
   const C v00(1, 0), v01(0, 2), v02(-3, 0), v10(5, 1), v11(0, -2), v12(1, 1);
-  const RaoTable t({0.5, 1.5}, {0.0, 90.0, 180.0},
-                   {response(v00), response(v01), response(v02), response(v10), response(v11),
-                    response(v12)});
+  const RaoTable t(
+      {0.5, 1.5}, {0.0, 90.0, 180.0},
+      {response(v00), response(v01), response(v02), response(v10), response(v11), response(v12)});
   // Inside the grid: omega 1.0 is halfway, heading 45 is halfway: the mean of four values.
   // Rounding: a few operations on values of order 1: 1e-15.
   CHECK(std::abs(t.At(1.0, 45)[0] - (v00 + v01 + v10 + v11) / 4.0) < 1e-15);
@@ -98,8 +98,9 @@ TEST_CASE("RAO table: bad rows name the CSV file and line, a gappy grid the miss
   const std::string zero = ReadError("rao_zero.csv", Row(0, 0, 1, 0));
   CHECK(Contains(zero, "rao_zero.csv:1: error: RAO frequency 0 is not positive"));
   const std::string repeat = ReadError("rao_rep.csv", Row(1, 0, 1, 0) + "\n" + Row(1, 360, 1, 0));
-  CHECK(Contains(repeat, "rao_rep.csv:3: error: RAO row repeats frequency 1 and heading 360 deg "
-                         "of line 1"));
+  CHECK(Contains(repeat,
+                 "rao_rep.csv:3: error: RAO row repeats frequency 1 and heading 360 deg "
+                 "of line 1"));
   const std::string gap = ReadError("rao_gap.csv", Row(1, 0, 1, 0) + Row(2, 90, 1, 0));
   CHECK(Contains(gap, "scenario.xml:4: error: RAO file '"));
   CHECK(Contains(gap, "has no row for frequency 1 rad/s at heading 90 deg"));

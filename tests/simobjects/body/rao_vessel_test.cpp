@@ -31,8 +31,9 @@ const Eigen::Vector3d kPosition(100.0, -50.0, 2.0);
 /// An RAO file with kOmega between two other frequencies and four headings; other cells hold
 /// values the wave must not pick up (so a wrong lookup shows).
 std::string RaoFile() {
-  std::string text = "frequency, heading, surge, ph, sway, ph, heave, ph, roll, ph, pitch, ph, "
-                     "yaw, ph\n";
+  std::string text =
+      "frequency, heading, surge, ph, sway, ph, heave, ph, roll, ph, pitch, ph, "
+      "yaw, ph\n";
   for (double omega : {0.5, kOmega, 0.8}) {
     for (double heading : {0.0, 90.0, 180.0, 270.0}) {
       text += fmt::format("{:.17g}, {}", omega, heading);
@@ -78,8 +79,8 @@ TEST_CASE("Body/RAOVessel in a regular wave moves with the RAO's amplitude and p
     for (int i = 0; i < 6; ++i) {
       xi[i] = kAmplitude * kRaoAmplitude[i] * std::cos(psi + kRaoPhase[i] * kDegree);
       // Round-off of a sum of products of order 1..100 (psi ~ 40 rad): 1e-12.
-      CHECK(sink.Column(fmt::format("V.Motion[{}]", i))[n] == doctest::Approx(xi[i]).scale(1)
-                                                                  .epsilon(1e-12));
+      CHECK(sink.Column(fmt::format("V.Motion[{}]", i))[n] ==
+            doctest::Approx(xi[i]).scale(1).epsilon(1e-12));
     }
     const Eigen::Vector3d pos = kPosition + heading * Eigen::Vector3d(xi[0], xi[1], xi[2]);
     for (int i = 0; i < 3; ++i)
@@ -108,7 +109,8 @@ TEST_CASE("Body/RAOVessel velocities are the time derivatives of its position an
     for (int i = 0; i < 3; ++i) {
       const auto& pos = sink.Column(fmt::format("V.Pos[{}]", i));
       CHECK(sink.Column(fmt::format("V.Vel[{}]", i))[n] ==
-            doctest::Approx((pos[n + 1] - pos[n - 1]) / (t[n + 1] - t[n - 1])).scale(1)
+            doctest::Approx((pos[n + 1] - pos[n - 1]) / (t[n + 1] - t[n - 1]))
+                .scale(1)
                 .epsilon(1e-8));
     }
     // omega_world = 2 qdot ⊗ q*, its vector part.
@@ -127,15 +129,15 @@ TEST_CASE("Body/RAOVessel velocities are the time derivatives of its position an
 }
 
 TEST_CASE("Body/RAOVessel without an Environment/Ocean is a load error naming the provider") {
-  const std::string xml = ScenarioXml(
-      fmt::format(R"(<Lib LibName="base" SimObject="Body/RAOVessel" Name="V" RAOFile="{}"/>)",
-                  RaoFile()));
+  const std::string xml = ScenarioXml(fmt::format(
+      R"(<Lib LibName="base" SimObject="Body/RAOVessel" Name="V" RAOFile="{}"/>)", RaoFile()));
   const std::string e = AssemblyErrors(xml);
   CHECK(Contains(e, "test.xml:2: error:"));
   CHECK(Contains(e, "Environment/Ocean"));
-  CHECK(Contains(AssemblyErrors(ScenarioXml(
-                     R"(<Lib LibName="base" SimObject="Body/RAOVessel" Name="V" RAOFile="no.csv"/>)")),
-                 "test.xml:2: error: V (Body/RAOVessel): cannot open RAO file 'no.csv'"));
+  CHECK(Contains(
+      AssemblyErrors(ScenarioXml(
+          R"(<Lib LibName="base" SimObject="Body/RAOVessel" Name="V" RAOFile="no.csv"/>)")),
+      "test.xml:2: error: V (Body/RAOVessel): cannot open RAO file 'no.csv'"));
 }
 
 }  // namespace hawser::test
