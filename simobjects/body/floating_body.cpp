@@ -230,8 +230,7 @@ Vector6d FloatingBody::EnvironmentLoads(const Eigen::Matrix3d& rotation, double 
   xi << 0.0, 0.0, p.z() - hydrostatic_z_, rpy.x(), rpy.y(), 0.0;
   Vector6d in_heading = -stiffness_ * xi;
   wave.setZero();
-  if (force_raos_)
-    wave = RaoResponse(*force_raos_, ocean->WaveComponents(), time(), p.x(), p.y(), yaw).value;
+  if (force_raos_) wave = RaoResponse(*force_raos_, *ocean, time(), p.x(), p.y(), yaw).value;
   in_heading += wave;
 
   Vector6d nu, current = Vector6d::Zero();

@@ -63,7 +63,7 @@ RaoVessel::RaoVessel(ObjectArgs& args) : SimObject(args) {
 void RaoVessel::CalcMotion() {
   const Ocean* ocean = service<Ocean>(ocean_);
   const WaveResponse r =
-      RaoResponse(*raos_, ocean->WaveComponents(), time(), position_.x(), position_.y(), heading_);
+      RaoResponse(*raos_, *ocean, time(), position_.x(), position_.y(), heading_);
   Eigen::Map<Vector6d>(out(motion_).data()) = r.value;
   const Vector6d xi = (Vector6d() << r.value.head<3>(), kDegree * r.value.tail<3>()).finished();
   const Vector6d rate = (Vector6d() << r.rate.head<3>(), kDegree * r.rate.tail<3>()).finished();

@@ -21,9 +21,10 @@ struct WaveResponse {
 };
 
 /// The responses at time t [s] of a body whose RAO reference point is at (x, y) [m] and whose x
-/// axis points `heading` [rad] from +x towards +y, to `waves` (all components; H at each
-/// component's frequency and relative heading, rao_table.h).
-WaveResponse RaoResponse(const RaoTable& table, std::span<const WaveComponentInfo> waves, double t,
-                         double x, double y, double heading);
+/// axis points `heading` [rad] from +x towards +y, to the ocean's waves (all components; H at
+/// each component's frequency and relative heading, rao_table.h), times the ocean's wave ramp
+/// (the rate includes the ramp's own rate).
+WaveResponse RaoResponse(const RaoTable& table, const Ocean& ocean, double t, double x, double y,
+                         double heading);
 
 }  // namespace hawser

@@ -163,6 +163,12 @@ void OceanEnvironment::DeclareWaves() {
                                      .doc = "wheeler, extrapolation or none (above z = 0).",
                                      .fallback = "wheeler",
                                      .check = OneOf({"wheeler", "extrapolation", "none"})});
+  ramp_time_ = DeclareParameter<double>(
+      {.name = "WaveRampTime",
+       .unit = "s",
+       .doc = "Ramp the waves in over this time from t = 0 (0: full sea from the start).",
+       .fallback = 0.0,
+       .check = AtLeast(0.0)});
   if (describing() || waves == "none") return;
   const ocean::Stretching stretching = stretching_name == "wheeler" ? ocean::Stretching::kWheeler
                                        : stretching_name == "extrapolation"
@@ -206,17 +212,30 @@ void OceanEnvironment::DeclareWaves() {
   }
 }
 
+double OceanEnvironment::WaveRamp(double t, double* rate) const {
+  double r = 1.0, dr = 0.0;
+  if (ramp_time_ > 0.0 && t < ramp_time_) {
+    const double a = std::numbers::pi / ramp_time_;
+    r = t <= 0.0 ? 0.0 : 0.5 * (1.0 - std::cos(a * t));
+    dr = t <= 0.0 ? 0.0 : 0.5 * a * std::sin(a * t);
+  }
+  if (rate != nullptr) *rate = dr;
+  return r;
+}
+
 double OceanEnvironment::Elevation(double t, double x, double y) const {
-  return sea_ ? sea_->Elevation(t, x, y) : 0.0;
+  return sea_ ? WaveRamp(t) * sea_->Elevation(t, x, y) : 0.0;
 }
 
 WaterMotion OceanEnvironment::Motion(double t, const Eigen::Vector3d& point) const {
   WaterMotion m;
   if (sea_) {
     const ocean::WaveKinematics k = sea_->At(t, point);
-    m.wet = k.submerged;
-    m.velocity = k.velocity;
-    m.acceleration = k.acceleration;
+    double rate = 0.0;
+    const double r = WaveRamp(t, &rate);
+    m.wet = r == 1.0 ? k.submerged : k.submerged && point.z() <= r * k.elevation;
+    m.velocity = r * k.velocity;
+    m.acceleration = r * k.acceleration + rate * k.velocity;
   } else {
     m.wet = point.z() <= 0.0;
   }

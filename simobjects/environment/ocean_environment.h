@@ -19,6 +19,11 @@
 // SpreadingExponent n > 0 spreads directions as cos^n. Kinematics by linear theory with
 // finite-depth dispersion (sea_state.h), stretched up to the free surface (Stretching "wheeler",
 // default; "extrapolation" or "none"), zero above it.
+// Ramp (WaveRampTime T_r > 0, as OrcaFlex's build-up and MoorDyn's ramp): for t < T_r the sea is
+// r(t) = (1 - cos(pi t / T_r)) / 2 times the full sea (elevation, velocity; acceleration
+// r a + r' u, the exact time derivative of r u), so a run starts, and Settle finds the
+// equilibrium, in calm water plus current; r and r' are continuous. During the ramp the
+// stretching uses the full sea's surface and a point is wet below the ramped one.
 #pragma once
 
 #include <memory>
@@ -43,12 +48,14 @@ class OceanEnvironment final : public SimObject, public Ocean {
   WaterMotion Motion(double t, const Eigen::Vector3d& point) const override;
   Eigen::Vector3d Current(double z) const override;
   std::span<const WaveComponentInfo> WaveComponents() const override { return components_; }
+  double WaveRamp(double t, double* rate = nullptr) const override;
 
  private:
   void DeclareCurrent();
   void DeclareWaves();
 
   double depth_, density_, gravity_;
+  double ramp_time_ = 0.0;  ///< WaveRampTime [s]; 0: no ramp.
   ocean::CurrentProfile current_;
   bool has_current_ = false;
   std::unique_ptr<ocean::SeaState> sea_;       ///< Null: still water.

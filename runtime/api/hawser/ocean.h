@@ -51,8 +51,12 @@ class Ocean : public Service {
   virtual WaterMotion Motion(double t, const Eigen::Vector3d& point) const = 0;
   /// The steady current alone at height z [m] (world, horizontal); zero above z = 0.
   virtual Eigen::Vector3d Current(double z) const = 0;
-  /// The sea's wave components (empty for still water), fixed for the whole run.
+  /// The sea's wave components (empty for still water), fixed for the whole run. The sea at
+  /// time t is WaveRamp(t) times their sum.
   virtual std::span<const WaveComponentInfo> WaveComponents() const = 0;
+  /// The factor r(t) in [0, 1] that ramps the waves in at the start of a run (1 without a ramp),
+  /// and its rate dr/dt [1/s] in `rate` when given. Elevation() and Motion() include it.
+  virtual double WaveRamp(double t, double* rate = nullptr) const = 0;
 };
 
 }  // namespace hawser

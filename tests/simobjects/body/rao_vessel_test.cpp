@@ -47,14 +47,14 @@ std::string RaoFile() {
   return WriteTempFile("vessel_raos.csv", text);
 }
 
-std::string VesselXml(const std::string& tout) {
+std::string VesselXml(const std::string& tout, const std::string& ocean_extra = "") {
   return ScenarioXml(
       fmt::format(R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Waves="regular" )"
-                  R"(WaveHeight="{}" WavePeriod="10" WaveDirection="{}" WavePhase="{}"/>
+                  R"(WaveHeight="{}" WavePeriod="10" WaveDirection="{}" WavePhase="{}" {}/>
 <Lib LibName="base" SimObject="Body/RAOVessel" Name="V" RAOFile="{}" Position="{},{},{}" )"
                   R"(Heading="{}"/>)",
-                  2.0 * kAmplitude, kDirection, kPhase, RaoFile(), kPosition.x(), kPosition.y(),
-                  kPosition.z(), kHeading),
+                  2.0 * kAmplitude, kDirection, kPhase, ocean_extra, RaoFile(), kPosition.x(),
+                  kPosition.y(), kPosition.z(), kHeading),
       "", "<InitialCondition/>",
       fmt::format(R"(<Engine Integrator="rk4" stepsize="0.01" TOutput="{}" )"
                   R"(FileOutput="objects:all"/>)",
@@ -102,29 +102,33 @@ TEST_CASE("Body/RAOVessel velocities are the time derivatives of its position an
   // Central differences over h = 1e-4 s: truncation error h^2 / 6 times the third derivative,
   // (w h)^2 / 6 ~ 7e-10 relative, and rounding ~1e-16 / h ~ 1e-12 of positions of order 100:
   // 1e-8 absolute on velocities of order 1.
+  // Also while the waves ramp in (WaveRampTime 4 s: the velocities then include the ramp's rate).
   const double h = 1e-4;
-  const MemorySink sink = Run(VesselXml(fmt::format("0, {:.17g}, 6", h)));
-  const auto& t = sink.times();
-  for (size_t n = 1; n + 1 < t.size(); n += 1000) {
-    for (int i = 0; i < 3; ++i) {
-      const auto& pos = sink.Column(fmt::format("V.Pos[{}]", i));
-      CHECK(sink.Column(fmt::format("V.Vel[{}]", i))[n] ==
-            doctest::Approx((pos[n + 1] - pos[n - 1]) / (t[n + 1] - t[n - 1]))
-                .scale(1)
-                .epsilon(1e-8));
+  for (const std::string ramp : {"", R"(WaveRampTime="4")"}) {
+    CAPTURE(ramp);
+    const MemorySink sink = Run(VesselXml(fmt::format("0, {:.17g}, 6", h), ramp));
+    const auto& t = sink.times();
+    for (size_t n = 1; n + 1 < t.size(); n += 1000) {
+      for (int i = 0; i < 3; ++i) {
+        const auto& pos = sink.Column(fmt::format("V.Pos[{}]", i));
+        CHECK(sink.Column(fmt::format("V.Vel[{}]", i))[n] ==
+              doctest::Approx((pos[n + 1] - pos[n - 1]) / (t[n + 1] - t[n - 1]))
+                  .scale(1)
+                  .epsilon(1e-8));
+      }
+      // omega_world = 2 qdot ⊗ q*, its vector part.
+      auto quat = [&](size_t m) {
+        return Eigen::Vector4d(sink.Column("V.Quat[0]")[m], sink.Column("V.Quat[1]")[m],
+                               sink.Column("V.Quat[2]")[m], sink.Column("V.Quat[3]")[m]);
+      };
+      const Eigen::Vector4d qdot = (quat(n + 1) - quat(n - 1)) / (t[n + 1] - t[n - 1]);
+      const Eigen::Vector4d q = quat(n);
+      const Eigen::Vector4d conj(q[0], -q[1], -q[2], -q[3]);
+      const Eigen::Vector4d omega = 2.0 * rigid_body::QuatMultiply(qdot, conj);
+      for (int i = 0; i < 3; ++i)
+        CHECK(sink.Column(fmt::format("V.AngVel[{}]", i))[n] ==
+              doctest::Approx(omega[1 + i]).scale(1).epsilon(1e-8));
     }
-    // omega_world = 2 qdot ⊗ q*, its vector part.
-    auto quat = [&](size_t m) {
-      return Eigen::Vector4d(sink.Column("V.Quat[0]")[m], sink.Column("V.Quat[1]")[m],
-                             sink.Column("V.Quat[2]")[m], sink.Column("V.Quat[3]")[m]);
-    };
-    const Eigen::Vector4d qdot = (quat(n + 1) - quat(n - 1)) / (t[n + 1] - t[n - 1]);
-    const Eigen::Vector4d q = quat(n);
-    const Eigen::Vector4d conj(q[0], -q[1], -q[2], -q[3]);
-    const Eigen::Vector4d omega = 2.0 * rigid_body::QuatMultiply(qdot, conj);
-    for (int i = 0; i < 3; ++i)
-      CHECK(sink.Column(fmt::format("V.AngVel[{}]", i))[n] ==
-            doctest::Approx(omega[1 + i]).scale(1).epsilon(1e-8));
   }
 }
 

@@ -137,4 +137,38 @@ TEST_CASE("Environment/Ocean: load errors name the lines involved") {
 }
 
 }  // namespace
+TEST_CASE(
+    "Environment/Ocean WaveRampTime: the sea is r(t) times the full sea, and the "
+    "acceleration is the time derivative of the velocity") {
+  // A probe in the same regular wave with and without a 4 s ramp, every 1 ms over 6 s.
+  auto probe = [](const std::string& ramp) {
+    return Run(ScenarioXml(
+        R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="50" )"
+        R"(Waves="regular" WaveHeight="2" WavePeriod="5" WaveDirection="30" Stretching="none" )" +
+            ramp + R"(/>
+<Lib LibName="base" SimObject="Environment/WaveProbe" Name="P" Position="10,5,-3"/>)",
+        "", "<InitialCondition/>",
+        R"(<Engine Integrator="rk4" stepsize="0.001" TOutput="0, 0.001, 6" )"
+        R"(FileOutput="objects:all"/>)"));
+  };
+  const MemorySink full = probe(""), ramped = probe(R"(WaveRampTime="4")");
+  const auto& t = ramped.times();
+  for (size_t n = 1; n + 1 < t.size(); n += 50) {
+    // r = (1 - cos(pi t / 4)) / 2 up to 4 s, then 1 (the documented ramp).
+    const double r = t[n] < 4.0 ? 0.5 * (1.0 - std::cos(std::numbers::pi * t[n] / 4.0)) : 1.0;
+    CHECK(ramped.Column("P.Elevation")[n] ==
+          doctest::Approx(r * full.Column("P.Elevation")[n]).scale(1).epsilon(1e-14));
+    for (int i = 0; i < 3; ++i) {
+      const auto& u = ramped.Column(fmt::format("P.WaterVelocity[{}]", i));
+      CHECK(u[n] == doctest::Approx(r * full.Column(fmt::format("P.WaterVelocity[{}]", i))[n])
+                        .scale(1)
+                        .epsilon(1e-14));
+      // Central difference over 2 ms: truncation (w h)^2 / 6 ~ 1e-5 relative of accelerations
+      // ~1.5 m/s^2, rounding 1e-16 / 1e-3: 1e-4 m/s^2.
+      CHECK(ramped.Column(fmt::format("P.WaterAcceleration[{}]", i))[n] ==
+            doctest::Approx((u[n + 1] - u[n - 1]) / (t[n + 1] - t[n - 1])).scale(1).epsilon(1e-4));
+    }
+  }
+}
+
 }  // namespace hawser::test

@@ -5,11 +5,11 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <string>
 #include <vector>
-#include <algorithm>
 
 #include "simobjects/cable/catenary.h"
 #include "tests/simobjects/cable/reference_line.h"
@@ -38,12 +38,13 @@ std::string MooredFloaterXml(int segments, double push, double yaw_moment,
 <Lib LibName="base" SimObject="Src/Constant" Name="Turn" Value="0,0,{}"/>
 )",
       kDepth, kMass, kA11, kA11, -kFairDepth, yaw_moment);
-  objects += push_file.empty()
-                 ? fmt::format(
-                       R"(<Lib LibName="base" SimObject="Src/Constant" Name="Pull" Value="{},0,0"/>)",
-                       push)
-                 : fmt::format(R"(<Lib LibName="base" SimObject="Src/Table" Name="Pull" File="{}"/>)",
-                               push_file);
+  objects +=
+      push_file.empty()
+          ? fmt::format(
+                R"(<Lib LibName="base" SimObject="Src/Constant" Name="Pull" Value="{},0,0"/>)",
+                push)
+          : fmt::format(R"(<Lib LibName="base" SimObject="Src/Table" Name="Pull" File="{}"/>)",
+                        push_file);
   std::string wiring =
       R"(<Connection Push.BodyPos="F.Pos" Push.BodyQuat="F.Quat" Push.BodyVel="F.Vel" )"
       R"(Push.BodyAngVel="F.AngVel" Push.Force="Pull.Out"/>)";
@@ -67,7 +68,10 @@ std::string MooredFloaterXml(int segments, double push, double yaw_moment,
     force += fmt::format(" + P{}.BodyForce", i);
     moment += fmt::format(" + P{}.BodyMoment", i);
   }
-  wiring += fmt::format("\n" R"(<Connection F.Force="{}" F.Moment="{}"/>)", force, moment);
+  wiring += fmt::format(
+      "\n"
+      R"(<Connection F.Force="{}" F.Moment="{}"/>)",
+      force, moment);
   return ScenarioXml(objects, wiring, "<InitialCondition/>", engine);
 }
 
@@ -93,8 +97,9 @@ void CatenaryTension(double span, double height, double& h_tension, double& stif
 
 }  // namespace
 
-TEST_CASE("floater on three catenary lines: surge and yaw stiffness from settled offsets match "
-          "the catenary") {
+TEST_CASE(
+    "floater on three catenary lines: surge and yaw stiffness from settled offsets match "
+    "the catenary") {
   const SettledConfig rest = SettleFloater(0, 0);
   const double heave = rest.Output("F", "Pos", 2);
   // Equilibrium by symmetry: no drift, no yaw (round-off of the Settle residual).
@@ -121,10 +126,9 @@ TEST_CASE("floater on three catenary lines: surge and yaw stiffness from settled
       2.0 * f / (ahead.Output("F", "Pos", 0) - behind.Output("F", "Pos", 0));
   const double m = 0.01 * k_yaw;
   const SettledConfig left = SettleFloater(0, m), right = SettleFloater(0, -m);
-  const double measured_yaw = 2.0 * m /
-                              ((left.Output("F", "RollPitchYaw", 2) -
-                                right.Output("F", "RollPitchYaw", 2)) *
-                               kPi / 180.0);
+  const double measured_yaw =
+      2.0 * m /
+      ((left.Output("F", "RollPitchYaw", 2) - right.Output("F", "RollPitchYaw", 2)) * kPi / 180.0);
   MESSAGE("surge: measured ", measured_surge, " catenary ", k_surge, "; yaw: measured ",
           measured_yaw, " catenary ", k_yaw, "; H ", h_tension, " offset ",
           ahead.Output("F", "Pos", 0));
@@ -139,20 +143,21 @@ TEST_CASE("floater on three catenary lines: free surge decay at 2 pi sqrt((m + A
   // k is the same model's, from two settled offsets, so only dynamics are compared.
   constexpr int kSegments = 20;
   auto settled_x = [&](double pull) {
-    return SettleScenario(LoadScenarioFromString(
-                              MooredFloaterXml(kSegments, pull, 0, "",
-                                               R"(<Engine Integrator="cvode-bdf" TOutput="0, 1, 1"/>)"),
-                              "floater.xml"))
+    return SettleScenario(
+               LoadScenarioFromString(
+                   MooredFloaterXml(kSegments, pull, 0, "",
+                                    R"(<Engine Integrator="cvode-bdf" TOutput="0, 1, 1"/>)"),
+                   "floater.xml"))
         .Output("F", "Pos", 0);
   };
   const double pull = 5e4;
   const double k = 2.0 * pull / (settled_x(pull) - settled_x(-pull));
-  const std::string table = WriteTempFile("floater_release.csv",
-                                          fmt::format("0, {0}, 0, 0\n0.001, 0, 0, 0\n", 2 * k));
-  const MemorySink sink = Run(MooredFloaterXml(
-      kSegments, 0, 0, table,
-      R"(<Engine Integrator="cvode-bdf" RelTol="1e-7" AbsTol="1e-7" Settle="1" )"
-      R"(TOutput="0, 0.25, 400" FileOutput="objects:all"/>)"));
+  const std::string table =
+      WriteTempFile("floater_release.csv", fmt::format("0, {0}, 0, 0\n0.001, 0, 0, 0\n", 2 * k));
+  const MemorySink sink = Run(
+      MooredFloaterXml(kSegments, 0, 0, table,
+                       R"(<Engine Integrator="cvode-bdf" RelTol="1e-7" AbsTol="1e-7" Settle="1" )"
+                       R"(TOutput="0, 0.25, 400" FileOutput="objects:all"/>)"));
   // Zero crossings of the surge (linear between samples, error ~ (0.25 s)^2 w^2 / 8 ~ 2e-5 of
   // a period) and the peaks between them, for the damped period Td and the log decrement.
   const auto& t = sink.times();
