@@ -20,7 +20,12 @@ LinearSystem::LinearSystem(ObjectArgs& args) : SimObject(args) {
   c_ = DeclareParameter<Eigen::MatrixXd>(
       {.name = "C", .unit = "-", .doc = "Output matrix (p x n)."});
   d_ = DeclareParameter<Eigen::MatrixXd>(
-      {.name = "D", .unit = "-", .doc = "Feedthrough matrix (p x m); all zero = no feedthrough."});
+      {.name = "D",
+       .unit = "-",
+       .doc = "Feedthrough matrix (p x m); optional, as in FhSim: absent = zeros (no feedthrough).",
+       .fallback = Eigen::MatrixXd()});
+  // Absent D (the empty fallback): the zero matrix of the shape C and B give.
+  if (d_.size() == 0 && !describing()) d_ = Eigen::MatrixXd::Zero(c_.rows(), b_.cols());
   if (!describing()) CheckShapes();
   const int n = static_cast<int>(a_.rows());
   // Describing (D unknown): show the dependency on In, which holds in general.

@@ -4,7 +4,8 @@
 //   y  = C x + D u        Out = y (p)
 //
 // A is n x n, B n x m, C p x n, D p x m (matrices written as rows separated by ';'); any other
-// shape is a scenario error naming the expected shape. The state starts at 0 unless an
+// shape is a scenario error naming the expected shape. D is optional, as FhSim documents it:
+// without it D is the p x m zero matrix. The state starts at 0 unless an
 // <InitialCondition Obj.State="..."/> gives it.
 //
 // Feedthrough: Out reads In only when D has a nonzero entry. A strictly proper system (D = 0)

@@ -58,7 +58,10 @@ int Describe(const std::string& type_name) {
       continue;
     }
     fmt::print("  {:<22} {:<12} [{}] {} {}\n", p.name, p.kind, p.unit,
-               p.required ? "(required)" : fmt::format("(default {})", p.default_text), p.doc);
+               p.required               ? "(required)"
+               : p.default_text.empty() ? "(optional)"  // an empty default: the doc says what
+                                        : fmt::format("(default {})", p.default_text),
+               p.doc);
   }
   fmt::print("\nInputs:\n");
   for (const InputInfo& in : f.inputs) {

@@ -48,5 +48,16 @@ TEST_CASE("describe of LinearSpring lists its interface and defaults") {
   CHECK(r.output.find("from input PosA") != std::string::npos);  // The echo is a view of PosA.
 }
 
+TEST_CASE("describe marks a parameter without a printable default as optional") {
+  // Math/LinearSystem's D defaults to zeros of a shape only the other matrices fix.
+  const CommandResult r = RunHawser("describe Math/LinearSystem");
+  REQUIRE(r.exit_code == 0);
+  const auto pos = r.output.find("\n  D ");
+  REQUIRE(pos != std::string::npos);
+  const std::string line = r.output.substr(pos + 1, r.output.find('\n', pos + 1) - pos - 1);
+  CHECK(line.find("(optional)") != std::string::npos);
+  CHECK(line.find("(default )") == std::string::npos);
+}
+
 }  // namespace
 }  // namespace hawser::testing
