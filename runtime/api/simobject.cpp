@@ -155,5 +155,16 @@ std::function<std::string(const long&)> IntegerInRange(long lo, long hi) {
     return v >= lo && v <= hi ? "" : fmt::format("an integer from {} to {}", lo, hi);
   };
 }
+std::function<std::string(std::span<const double>)> StateAtLeast(double lo, std::string why) {
+  return [lo, why = std::move(why)](std::span<const double> v) {
+    for (double x : v) {
+      if (!(x >= lo)) return fmt::format("a value >= {}{}", lo, why.empty() ? "" : "; " + why);
+    }
+    return std::string();
+  };
+}
+std::function<std::string(std::span<const double>)> DissipatedEnergyCheck() {
+  return StateAtLeast(0.0, "dissipated energy cannot start negative");
+}
 
 }  // namespace hawser

@@ -155,7 +155,8 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   dissipated_energy_ = DeclareState({.name = "DissipatedEnergy",
                                      .width = 1,
                                      .unit = "J",
-                                     .doc = "Integral of DissipatedPower since the start."});
+                                     .doc = "Integral of DissipatedPower since the start.",
+                                     .check = DissipatedEnergyCheck()});
   DeclareCalc({force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_},
               {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { Calc(); });
   DeclareCalc(

@@ -49,7 +49,8 @@ AxialSpringDamper::AxialSpringDamper(ObjectArgs& args) : TwoBodyConnector(args) 
   dissipated_energy_ = DeclareState({.name = "DissipatedEnergy",
                                      .width = 1,
                                      .unit = "J",
-                                     .doc = "Integral of DissipatedPower since the start."});
+                                     .doc = "Integral of DissipatedPower since the start.",
+                                     .check = DissipatedEnergyCheck()});
   displacement_ =
       DeclareOutput({.name = "Displacement", .width = 1, .unit = "m", .doc = "dx = d . (Q - P)."});
   velocity_ =

@@ -47,7 +47,8 @@ LinearBushing::LinearBushing(ObjectArgs& args) : TwoBodyConnector(args) {
   dissipated_energy_ = DeclareState({.name = "DissipatedEnergy",
                                      .width = 1,
                                      .unit = "J",
-                                     .doc = "Time integral of DissipatedPower."});
+                                     .doc = "Time integral of DissipatedPower.",
+                                     .check = DissipatedEnergyCheck()});
   DeclareCalc({q_, qdot_, f_, potential_energy_, dissipated_power_, force_a_, moment_a_, force_b_,
                moment_b_},
               KinematicsInputs(), [this] { Calc(); });

@@ -135,6 +135,14 @@ std::function<std::string(const long&)> IntegerAtLeast(long lo);
 /// error instead of a hang or an allocation failure.
 std::function<std::string(const long&)> IntegerInRange(long lo, long hi);
 
+// ---- Common validity checks for StateSpec::check ----
+/// Every entry of an initial value >= lo; `why` (may be empty) is added to the message, e.g.
+/// "dissipated energy cannot start negative".
+std::function<std::string(std::span<const double>)> StateAtLeast(double lo, std::string why = "");
+/// The check of a force element's DissipatedEnergy state (DESIGN section 2): it integrates a power
+/// >= 0 from its initial value, so that value must be >= 0 too (Simbody refuses a negative one).
+std::function<std::string(std::span<const double>)> DissipatedEnergyCheck();
+
 // ---- Limits for size-like parameters (documented in README, "The scenario format") ----
 /// The width of any port or state a parameter sets: 1e6 values.
 inline constexpr long kMaxPortWidth = 1'000'000;
