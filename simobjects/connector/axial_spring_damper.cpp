@@ -28,14 +28,15 @@ AxialSpringDamper::AxialSpringDamper(ObjectArgs& args) : TwoBodyConnector(args) 
   const Eigen::Vector3d axis = DeclareParameter<Eigen::VectorXd>(
       {.name = "Axis",
        .unit = "-",
-       .doc = "Axis in body A's frame (co-rotates with A); normalised.",
+       .doc = "Axis d in body A's frame (co-rotates with A); used as given, as Exudyn: |Axis| "
+              "scales dx, dv and f, and the force on the bodies by |Axis|^2.",
        .fallback = Eigen::Vector3d(1.0, 0.0, 0.0),
        .check =
            [](const Eigen::VectorXd& v) {
              return v.size() == 3 && v.norm() > 0.0 ? "" : std::string("a non-zero vector");
            },
        .size = 3});
-  axis_ = axis.norm() > 0.0 ? Eigen::Vector3d(axis.normalized()) : Eigen::Vector3d::UnitX();
+  axis_ = axis.norm() > 0.0 ? axis : Eigen::Vector3d::UnitX();  // Not normalised (the header).
   std::tie(point_a_, point_b_) = DeclareAttachmentPoints("P", "Q");
   active_ = DeclareParameter<bool>({.name = "ActiveConnector",
                                     .unit = "-",

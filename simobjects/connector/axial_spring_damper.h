@@ -1,7 +1,7 @@
 // Connector/AxialSpringDamper: Exudyn's ObjectConnectorLinearSpringDamper, a spring-damper along
 // an axis fixed in body A (Exudyn's marker m0 = A, m1 = B).
 //
-// With d = R_A Axis/|Axis| the axis in world coordinates (it co-rotates with A), P = PosA + R_A
+// With d = R_A Axis the axis in world coordinates (it co-rotates with A), P = PosA + R_A
 // PointA and Q = PosB + R_B PointB (world frame):
 //   Displacement  dx = d . (Q - P)                                              [m]
 //   Velocity      dv = d(dx)/dt = d . (v_Q - v_AQ),  v_AQ = VelA + AngVelA x (Q - PosA)  [m/s]
@@ -36,8 +36,15 @@
 //   rotation, which turns d) and the moments balance about any point.
 // - Velocity is the true rate of Displacement; Exudyn's d . (v_Q - v_P) differs by
 //   d . (AngVelA x (Q - P)), again zero in a prismatic joint or when A does not rotate.
-// - Axis is normalised (Exudyn uses it as given, scaling dx and f by |Axis|); a zero Axis is an
-//   error. Stiffness and Damping must be >= 0 (Exudyn does not check).
+// - A zero Axis is an error (Exudyn would apply no force). Stiffness and Damping must be >= 0
+//   (Exudyn does not check).
+//
+// Axis is used as given, NOT normalised, exactly as Exudyn's axisMarker0: with a = |Axis|,
+// Displacement and Velocity are a times the distance and rate along the unit axis, the spring and
+// damper parts of ForceLocal scale with a (Offset, VelocityOffset and Force do not) and the force
+// vector f d on the bodies with a once more, so the stiffness and damping felt along the axis are
+// k a^2 and c a^2. An Exudyn model with a non-unit axis therefore gives Exudyn's numbers unchanged.
+// To mean "a direction only", write a unit Axis (or divide k and c by a^2).
 #pragma once
 
 #include "simobjects/connector/two_body_connector.h"
@@ -60,7 +67,7 @@ class AxialSpringDamper final : public TwoBodyConnector {
   Motion CalcMotion() const;
   void CalcForces();
 
-  Eigen::Vector3d axis_;  ///< Unit axis in A's frame.
+  Eigen::Vector3d axis_;  ///< Axis in A's frame, as given (not normalised, as Exudyn).
   Eigen::Vector3d point_a_, point_b_;
   double stiffness_, damping_, offset_, velocity_offset_, force_;
   bool active_;

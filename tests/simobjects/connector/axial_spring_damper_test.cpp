@@ -89,7 +89,7 @@ TEST_CASE("Connector/AxialSpringDamper: the axis co-rotates with body A") {
     for (double angle : {0.0, std::numbers::pi / 6, std::numbers::pi / 2, 2.5}) {
       CAPTURE(angle);
       const Evaluated e = EvaluateAtStart(
-          R"(Stiffness="100" Axis="2,0,0")",  // Not unit: normalised.
+          R"(Stiffness="100" Axis="1,0,0")",
           fmt::format(R"(<Connection S.PosA="0,0,0" S.QuatA="{}" S.PosB="0.3,0.5,0"/>)",
                       QuatAboutZ(angle)));
       const double dx = 0.3 * std::cos(angle) + 0.5 * std::sin(angle);
@@ -108,6 +108,55 @@ TEST_CASE("Connector/AxialSpringDamper: the axis co-rotates with body A") {
         EvaluateAtStart(R"(Stiffness="100")",
                         R"(<Connection S.PosA="0,0,0" S.AngVelA="0,0,2" S.PosB="0.3,0.5,0"/>)");
     CHECK(e.Get("Velocity") == doctest::Approx(1.0).epsilon(1e-15));
+  }
+}
+
+TEST_CASE("Connector/AxialSpringDamper: a non-unit Axis is used as given, as Exudyn does") {
+  SUBCASE("Exudyn's formulas at a hand-computed configuration, A turned") {
+    // Axis (0,0,2) in A; A turned by 90 degrees about x, so d = R_A Axis = (0,-2,0). B at
+    // (0.4,-0.3,0.7), A at the origin: dx = d . (Q - P) = 0.6 (Exudyn's Delta x, not 0.3);
+    // f = k (dx - Offset) + Force = 100 (0.6 - 0.1) + 2 = 52; force on B = -f d = (0,104,0).
+    const Evaluated e = EvaluateAtStart(
+        R"(Stiffness="100" Offset="0.1" Force="2" Axis="0,0,2")",
+        fmt::format(R"(<Connection S.PosA="0,0,0" S.QuatA="{:.17g},{:.17g},0,0" )"
+                    R"(S.PosB="0.4,-0.3,0.7" S.VelB="0,-0.5,0"/>)",
+                    std::cos(std::numbers::pi / 4), std::sin(std::numbers::pi / 4)));
+    // Hand-computed values of order 1-100; the rotation's rounding is ~1e-16 relative.
+    CHECK(e.Get("Displacement") == doctest::Approx(0.6).epsilon(1e-14));
+    CHECK(e.Get("Velocity") == doctest::Approx(1.0).epsilon(1e-14));  // d . v_B = -2 * -0.5
+    CHECK(e.Get("ForceLocal") == doctest::Approx(52.0).epsilon(1e-14));
+    CHECK(e.Get("ForceB", 1) == doctest::Approx(104.0).epsilon(1e-14));
+    CHECK(e.Get("ForceA", 1) == doctest::Approx(-104.0).epsilon(1e-14));
+    CHECK(e.Get("ForceB", 0) == doctest::Approx(0.0).scale(1).epsilon(1e-13));
+    CHECK(e.Get("ForceB", 2) == doctest::Approx(0.0).scale(1).epsilon(1e-13));
+    // PE = k (dx - Offset)^2 / 2 + Force (dx - Offset) = 12.5 + 1 = 13.5.
+    CHECK(e.Get("PotentialEnergy") == doctest::Approx(13.5).epsilon(1e-14));
+  }
+  SUBCASE("the mini example with axisMarker0 = [2,0,0]: stiffness and damping times 4") {
+    // Exudyn's equation with a = |axis| = 2 along x: m x'' = -(k a^2 x + d a^2 x') + 1, the
+    // damped oscillator with k' = 4k, d' = 4d (static displacement 1/(4k) = 1.25e-4 m).
+    const double k = 2000, d = 20, kk = 4 * k, dd = 4 * d;
+    const MemorySink sink = Run(ScenarioXml(
+        R"(<Lib LibName="base" SimObject="Body/Mass" Name="Body" Mass="1"/>
+<Lib LibName="base" SimObject="Connector/AxialSpringDamper" Name="Spring" Axis="2,0,0" )"
+        R"(Stiffness="2000" Damping="20"/>)",
+        R"(<Connection Spring.PosA="0,0,0" Spring.PosB="Body.Pos" Spring.VelB="Body.Vel"/>)"
+        R"(<Connection Body.Force="Spring.ForceB + 1,0,0"/>)",
+        R"(<InitialCondition Body.Pos="0,0,0" Body.Vel="0,0,0"/>)"));
+    const double w = std::sqrt(kk), zeta = dd / (2 * w), wd = w * std::sqrt(1 - zeta * zeta);
+    const auto x = sink.Column("Body.Pos[0]");
+    const auto dx = sink.Column("Spring.Displacement");
+    REQUIRE(!x.empty());
+    for (size_t i = 0; i < x.size(); ++i) {
+      const double t = sink.times()[i];
+      CAPTURE(t);
+      const double expected =
+          (1 - std::exp(-zeta * w * t) * (std::cos(wd * t) + zeta * w / wd * std::sin(wd * t))) /
+          kk;
+      // Closed form; tolerances 1e-11 (kTightEngine) on a 1.25e-4 m signal: 1e-6 of it is wide.
+      CHECK(x[i] == doctest::Approx(expected).scale(1.25e-4).epsilon(1e-6));
+      CHECK(dx[i] == doctest::Approx(2 * x[i]).scale(2.5e-4).epsilon(1e-12));  // a x, exactly
+    }
   }
 }
 
