@@ -42,11 +42,11 @@ FdTee::~FdTee() {
   close(original_);
 }
 
-LogFile::LogFile(const std::string& path) : file_(std::fopen(path.c_str(), "a")) {
+LogFile::LogFile(const std::string& path, bool errors_only) : file_(std::fopen(path.c_str(), "a")) {
   if (file_ == nullptr) {
     throw IoError(fmt::format("cannot open log file '{}': {}", path, std::strerror(errno)));
   }
-  out_ = std::make_unique<FdTee>(STDOUT_FILENO, file_);
+  if (!errors_only) out_ = std::make_unique<FdTee>(STDOUT_FILENO, file_);
   err_ = std::make_unique<FdTee>(STDERR_FILENO, file_);
 }
 

@@ -25,11 +25,12 @@ class FdTee {
   std::thread copier_;
 };
 
-/// Opens `path` for appending and tees stdout and stderr into it until destroyed.
+/// Opens `path` for appending and tees stderr (errors, warnings) and, unless `errors_only`
+/// (FhSim's --file-verbosity 0), stdout into it until destroyed.
 class LogFile {
  public:
   /// Throws IoError when the file cannot be opened.
-  explicit LogFile(const std::string& path);
+  explicit LogFile(const std::string& path, bool errors_only = false);
   ~LogFile();
 
  private:

@@ -1,8 +1,13 @@
 // hawser: run, check and describe block-diagram simulation scenarios.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <filesystem>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "hawser/errors.h"
 #include "tools/hawser/commands.h"
@@ -27,6 +32,36 @@ std::string OutputFromInput(const std::string& input) {
   return stem + ".csv";
 }
 
+const char* const kCommands[] = {"run", "validate", "list", "describe", "sweep"};
+
+/// FhSim's bare form: `hawser SCENARIO ...` is `hawser run SCENARIO ...`, and SCENARIO may omit
+/// its `.xml` (when no file of that exact name exists). Returns the arguments to parse: argv,
+/// with "run" inserted when argv[1] is neither a command nor an option. Throws ScenarioError
+/// (usage) for a bare word that names no file, so that a mistyped command is not taken for a
+/// missing scenario.
+std::vector<std::string> BareScenarioToRun(int argc, char** argv) {
+  std::vector<std::string> args(argv, argv + argc);
+  if (args.size() < 2 || args[1].empty() || args[1][0] == '-') return args;
+  for (const char* command : kCommands) {
+    if (args[1] == command) return args;
+  }
+  std::string path = args[1];
+  std::error_code ignored;
+  if (!std::filesystem::exists(path, ignored) && std::filesystem::exists(path + ".xml", ignored)) {
+    path += ".xml";
+  } else if (!std::filesystem::exists(path, ignored) &&
+             path.find_first_of("./") == std::string::npos) {
+    throw hawser::ScenarioError(
+        {}, fmt::format("'{}' is neither a command ({}) nor a scenario file ('{}' or '{}.xml' "
+                        "does not exist); usage: hawser [run] SCENARIO[.xml] [options], or "
+                        "hawser --help",
+                        path, fmt::join(kCommands, ", "), path, path));
+  }
+  args[1] = path;
+  args.insert(args.begin() + 1, "run");
+  return args;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -41,6 +76,9 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("hawser ") + HAWSER_VERSION);
   app.require_subcommand(0, 1);
   app.fallthrough();  // Global flags (--log-file, ...) may follow the subcommand too.
+  app.footer(
+      "A scenario as the first argument runs it, as FhSim does: `hawser s.xml ...` is `hawser run "
+      "s.xml ...`, and `hawser s` finds s.xml when there is no file s.");
 
   // FhSim's flags, for scripts written for FhSim: `hawser --input-file s.xml --output-file o.csv`.
   std::string fh_input, fh_output, log_file;
@@ -52,6 +90,9 @@ int main(int argc, char** argv) {
                "Name the result file after the scenario (scenario.xml -> scenario.csv)");
   app.add_option("--log-file", log_file, "Also write everything printed to this file (appended)");
   app.add_option("--console-verbosity", verbosity, "0 = errors only, 1 = summary (default)");
+  int file_verbosity = 1;
+  app.add_option("--file-verbosity", file_verbosity,
+                 "For --log-file: 0 = errors and warnings only, 1 = everything printed (default)");
 
   cli::RunRequest run;
   std::vector<std::string> vars;
@@ -100,14 +141,21 @@ int main(int argc, char** argv) {
   sweep_cmd->add_flag("-q,--quiet", sweep.quiet, "No summary, no progress");
 
   try {
-    app.parse(argc, argv);
+    std::vector<std::string> args = BareScenarioToRun(argc, argv);
+    app.name(args[0]);                       // As app.parse(argc, argv) would.
+    std::reverse(args.begin(), args.end());  // CLI11 takes the arguments in reverse order.
+    args.pop_back();                         // The program's name.
+    app.parse(args);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? cli::kOk : cli::kBadInput;
+  } catch (const ScenarioError& e) {
+    fmt::print(stderr, "{}\n", e.what());  // "error: ..."
+    return cli::kBadInput;
   }
 
   std::optional<cli::LogFile> log;  // Outlives the error messages printed below.
   try {
-    if (!log_file.empty()) log.emplace(log_file);
+    if (!log_file.empty()) log.emplace(log_file, file_verbosity <= 0);
     if (*list_cmd) return cli::List();
     if (*describe_cmd) return cli::Describe(type);
     if (*validate_cmd)
