@@ -126,6 +126,25 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
   return s;
 }
 
+Scenario ScenarioWithSettings(const std::string& file, const std::string& text,
+                              const VariableOverrides& variables,
+                              const std::vector<std::string>& sets) {
+  SweepSetup setup;
+  setup.scenario_file = file;
+  setup.scenario_text = text;
+  setup.variables = variables;
+  for (const std::string& item : sets) {
+    SweepParameter p = ParseSweepSetting(item);
+    if (p.values.size() != 1) {
+      throw ScenarioError({}, fmt::format("--set {}: {} values; a run takes one value per name "
+                                          "(`hawser sweep` runs several)",
+                                          p.name, p.values.size()));
+    }
+    setup.definition.parameters.push_back(std::move(p));
+  }
+  return ScenarioForCase(setup, ExpandCases(setup.definition).front());
+}
+
 // ---- SummarySink ----
 
 SummarySink::SummarySink(std::vector<SummarySpec> specs, Sink* inner)

@@ -36,6 +36,13 @@ struct SweepSetup {
 /// conditions and Engine attributes. Throws ScenarioError(s) for names that do not exist.
 Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c);
 
+/// The scenario `hawser run --set NAME=VALUE ...` runs: `text` (the file `file`) with each
+/// setting applied exactly as a sweep case applies it (same names, same value grammar, same
+/// errors), one value per name. Throws ScenarioError(s) for bad settings or names.
+Scenario ScenarioWithSettings(const std::string& file, const std::string& text,
+                              const VariableOverrides& variables,
+                              const std::vector<std::string>& sets);
+
 /// What one case did.
 struct CaseResult {
   long index = 0;

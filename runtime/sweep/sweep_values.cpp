@@ -210,6 +210,14 @@ std::vector<SweepCase> ExpandCases(const SweepDefinition& def) {
   if (ps.empty()) {
     throw ScenarioError({}, "sweep: nothing to sweep; expected --set NAME=VALUES or a sweep file");
   }
+  for (size_t i = 0; i < ps.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (ps[j].name == ps[i].name) {
+        throw ScenarioError({},
+                            fmt::format("'{}' is set twice; expected each name once", ps[i].name));
+      }
+    }
+  }
   std::vector<SweepCase> cases;
   if (def.mode == SweepMode::kZip) {
     for (const SweepParameter& p : ps) {

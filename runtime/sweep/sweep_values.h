@@ -53,8 +53,8 @@ struct SweepCase {
   std::vector<std::string> values;  ///< One per parameter.
 };
 
-/// The cases of `def`, numbered from 0. Throws ScenarioError for zip lists of unequal length or
-/// an empty sweep.
+/// The cases of `def`, numbered from 0. Throws ScenarioError for zip lists of unequal length, a
+/// name set twice or an empty sweep.
 std::vector<SweepCase> ExpandCases(const SweepDefinition& def);
 
 }  // namespace hawser

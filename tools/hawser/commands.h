@@ -23,6 +23,9 @@ struct RunRequest {
   std::string scenario;
   std::string output;  ///< "" = modeloutput.csv; ".h5" chooses HDF5.
   VariableOverrides variables;
+  /// --set NAME=VALUE: Engine attributes, object parameters, initial conditions, variables, as
+  /// `hawser sweep --set` (one value each; runtime/sweep/sweep.h).
+  std::vector<std::string> sets;
   std::string command_line;
   bool quiet = false;
   bool settle = false;  ///< --settle: as Engine Settle="1".

@@ -101,6 +101,9 @@ int main(int argc, char** argv) {
   run_cmd->add_option("-o,--output", run.output,
                       "Result file: .csv (default modeloutput.csv) or .h5");
   run_cmd->add_option("--var", vars, "Override a VARIABLE: --var k=20 (repeatable)");
+  run_cmd->add_option("--set", run.sets,
+                      "Set one value, as `sweep --set` does: Engine.RelTol=1e-8, M.Stiffness=50, "
+                      "M:Pos[2]=-1, k=20 (repeatable)");
   run_cmd->add_flag("-q,--quiet", run.quiet, "No summary, no progress");
   run_cmd->add_flag("--settle", run.settle,
                     "Bring the system to static equilibrium first (as Engine Settle=\"1\")");

@@ -6,6 +6,7 @@
 #include "runtime/output/csv_sink.h"
 #include "runtime/output/hdf5_sink.h"
 #include "runtime/simulation.h"
+#include "runtime/sweep/sweep.h"
 #include "simobjects/register_base.h"
 #include "tools/hawser/commands.h"
 #include "tools/hawser/progress.h"
@@ -53,6 +54,10 @@ int Run(const RunRequest& request) {
   // Signals only set a flag (tools/hawser/signals.h): look at it between the stages.
   if (StopRequested().load()) return StoppedBeforeRun("starting");
   Scenario scenario = LoadScenario(request.scenario, request.variables);
+  if (!request.sets.empty()) {
+    scenario =
+        ScenarioWithSettings(scenario.file, scenario.xml_text, request.variables, request.sets);
+  }
   if (request.settle) scenario.engine.settle = true;
   if (StopRequested().load()) return StoppedBeforeRun("loading the scenario");
   std::unique_ptr<Model> model = Model::Assemble(scenario, BuiltinRegistry());

@@ -47,13 +47,6 @@ SweepPlan MakePlan(const SweepRequest& request) {
   for (const std::string& item : request.summaries)
     s.definition.summaries.push_back(ParseSummarySpec(item));
   if (request.zip) s.definition.mode = SweepMode::kZip;
-  std::vector<std::string> names;
-  for (const SweepParameter& p : s.definition.parameters) {
-    if (std::find(names.begin(), names.end(), p.name) != names.end()) {
-      throw ScenarioError({}, fmt::format("sweep: '{}' is set twice", p.name));
-    }
-    names.push_back(p.name);
-  }
   plan.cases = ExpandCases(s.definition);
   // Bad names and bad summaries are input errors (exit 2), found before any case runs: build the
   // first case's model and check the summaries' columns are logged.
