@@ -18,8 +18,10 @@ Derivative::Derivative(ObjectArgs& args) : SimObject(args) {
                                              .check = Positive()});
   in_ =
       DeclareInput({.name = "In", .width = width, .unit = "-", .doc = "Signal to differentiate."});
-  out_ = DeclareOutput(
-      {.name = "Out", .width = width, .unit = "1/s", .doc = "Filtered derivative (In - s) / Tf."});
+  out_ = DeclareOutput({.name = "Out",
+                        .width = width,
+                        .unit = "-",
+                        .doc = "Filtered derivative (In - s) / Tf (In's unit per second)."});
   state_ = DeclareState({.name = "State",
                          .width = width,
                          .unit = "-",

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/model/model.h"
 #include "runtime/scenario/scenario.h"
 
 namespace hawser::cli {
@@ -28,13 +29,18 @@ struct RunRequest {
   std::vector<std::string> sets;
   std::string command_line;
   bool quiet = false;
-  bool settle = false;  ///< --settle: as Engine Settle="1".
+  bool settle = false;        ///< --settle: as Engine Settle="1".
+  bool strict_units = false;  ///< --strict-units: a unit mismatch is an error, not a warning.
 };
 
 int Run(const RunRequest& request);
-int Validate(const std::string& scenario, const VariableOverrides& variables);
+int Validate(const std::string& scenario, const VariableOverrides& variables, bool strict_units);
 int List();
 int Describe(const std::string& type);
+
+/// Prints "file:line: warning: units differ ..." for each connection whose units do not match
+/// (runtime/model/connection_units.h); with `strict`, throws them as ScenarioErrors instead.
+void ReportUnitMismatches(const Model& model, bool strict);
 
 /// Parses "name=value" strings from --var. Throws ScenarioError on a missing '='.
 VariableOverrides ParseVariableOverrides(const std::vector<std::string>& items);

@@ -92,9 +92,10 @@ int Describe(const std::string& type_name) {
   return kOk;
 }
 
-int Validate(const std::string& file, const VariableOverrides& variables) {
+int Validate(const std::string& file, const VariableOverrides& variables, bool strict_units) {
   Scenario scenario = LoadScenario(file, variables);
   std::unique_ptr<Model> model = Model::Assemble(scenario, BuiltinRegistry());
+  ReportUnitMismatches(*model, strict_units);
   const EngineSettings& e = scenario.engine;
   const auto signals = SelectLoggedSignals(*model, e);
   fmt::print("{}: OK\n\nObjects:\n", file);

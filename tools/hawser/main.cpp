@@ -90,6 +90,9 @@ int main(int argc, char** argv) {
                "Name the result file after the scenario (scenario.xml -> scenario.csv)");
   app.add_option("--log-file", log_file, "Also write everything printed to this file (appended)");
   app.add_option("--console-verbosity", verbosity, "0 = errors only, 1 = summary (default)");
+  bool strict_units = false;
+  app.add_flag("--strict-units", strict_units,
+               "A connection whose units differ is an error (exit 2), not a warning");
   int file_verbosity = 1;
   app.add_option("--file-verbosity", file_verbosity,
                  "For --log-file: 0 = errors and warnings only, 1 = everything printed (default)");
@@ -162,10 +165,11 @@ int main(int argc, char** argv) {
     if (*list_cmd) return cli::List();
     if (*describe_cmd) return cli::Describe(type);
     if (*validate_cmd)
-      return cli::Validate(validate_file, cli::ParseVariableOverrides(validate_vars));
+      return cli::Validate(validate_file, cli::ParseVariableOverrides(validate_vars), strict_units);
     if (*sweep_cmd) {
       sweep.variables = cli::ParseVariableOverrides(sweep_vars);
       sweep.command_line = JoinArgs(argc, argv);
+      sweep.strict_units = strict_units;
       return cli::Sweep(sweep);
     }
     if (*run_cmd) {
@@ -180,6 +184,7 @@ int main(int argc, char** argv) {
     if (run.output.empty() && output_from_input) run.output = OutputFromInput(run.scenario);
     if (run.output.empty()) run.output = "modeloutput.csv";
     run.quiet = run.quiet || verbosity <= 0;
+    run.strict_units = strict_units;
     run.command_line = JoinArgs(argc, argv);
     return cli::Run(run);
   } catch (const ScenarioErrors& e) {

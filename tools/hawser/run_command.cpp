@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "runtime/model/connection_units.h"
 #include "runtime/output/csv_sink.h"
 #include "runtime/output/hdf5_sink.h"
 #include "runtime/simulation.h"
@@ -50,6 +51,19 @@ VariableOverrides ParseVariableOverrides(const std::vector<std::string>& items) 
   return out;
 }
 
+void ReportUnitMismatches(const Model& model, bool strict) {
+  const std::vector<UnitMismatch> found = FindUnitMismatches(model);
+  if (strict && !found.empty()) {
+    std::vector<ScenarioError> errors;
+    for (const UnitMismatch& m : found)
+      errors.emplace_back(m.loc, m.message + " (an error with --strict-units)");
+    throw ScenarioErrors(std::move(errors));
+  }
+  for (const UnitMismatch& m : found) {
+    fmt::print(stderr, "{}:{}: warning: {}\n", m.loc.file, m.loc.line, m.message);
+  }
+}
+
 int Run(const RunRequest& request) {
   // Signals only set a flag (tools/hawser/signals.h): look at it between the stages.
   if (StopRequested().load()) return StoppedBeforeRun("starting");
@@ -61,6 +75,7 @@ int Run(const RunRequest& request) {
   if (request.settle) scenario.engine.settle = true;
   if (StopRequested().load()) return StoppedBeforeRun("loading the scenario");
   std::unique_ptr<Model> model = Model::Assemble(scenario, BuiltinRegistry());
+  ReportUnitMismatches(*model, request.strict_units);
   if (StopRequested().load()) return StoppedBeforeRun("assembling the model");
   std::unique_ptr<Sink> sink = MakeSink(request.output, scenario.engine.output.times.size());
 

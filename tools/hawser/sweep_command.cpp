@@ -52,6 +52,7 @@ SweepPlan MakePlan(const SweepRequest& request) {
   // first case's model and check the summaries' columns are logged.
   Scenario first = ScenarioForCase(s, plan.cases.front());
   std::unique_ptr<Model> model = Model::Assemble(first, *s.registry);
+  ReportUnitMismatches(*model, request.strict_units);
   SummarySink check(s.definition.summaries, nullptr);
   check.Begin(SelectLoggedSignals(*model, first.engine), {});
   return plan;

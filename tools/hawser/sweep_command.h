@@ -24,6 +24,7 @@ struct SweepRequest {
   VariableOverrides variables;
   std::string command_line;
   bool quiet = false;
+  bool strict_units = false;  ///< --strict-units: a unit mismatch is an error, not a warning.
 };
 
 int Sweep(const SweepRequest& request);

@@ -104,9 +104,9 @@ TEST_CASE("run --set takes one value per name, each name once") {
   const std::string out = WriteTempFile("run_set_many.csv", "");
   CommandResult r = RunHawser("run '" + kMassOnSpring + "' -o '" + out + "' --set k=1,2");
   CHECK(r.exit_code == 2);
-  CHECK(r.output.find(
-            "error: --set k: 2 values; a run takes one value per name (`hawser sweep` runs "
-            "several)") != std::string::npos);
+  CHECK(
+      r.output.find("error: --set k: 2 values; a run takes one value per name (`hawser sweep` runs "
+                    "several)") != std::string::npos);
   r = RunHawser("run '" + kMassOnSpring + "' -o '" + out + "' --set k=1 --set k=2");
   CHECK(r.exit_code == 2);
   CHECK(r.output.find("error: 'k' is set twice; expected each name once") != std::string::npos);
