@@ -40,6 +40,16 @@ LinearBushing::LinearBushing(ObjectArgs& args) : TwoBodyConnector(args) {
                       .width = 6,
                       .unit = "N*m,N",
                       .doc = "Generalized forces on body B: -(k_i q_i + c_i qdot_i)."});
+  spatial_f_ = DeclareOutput({.name = "SpatialForceFonF",
+                              .width = 6,
+                              .unit = "N*m,N",
+                              .doc = "Moment about F's origin, then force, on frame F (body A), "
+                                     "expressed in F (Drake's F_A_A)."});
+  spatial_m_ = DeclareOutput({.name = "SpatialForceMonM",
+                              .width = 6,
+                              .unit = "N*m,N",
+                              .doc = "Moment about M's origin, then force, on frame M (body B), "
+                                     "expressed in M (Drake's F_C_C)."});
   potential_energy_ = DeclareOutput(
       {.name = "PotentialEnergy", .width = 1, .unit = "J", .doc = "sum k_i q_i^2 / 2."});
   dissipated_power_ = DeclareOutput(
@@ -49,8 +59,8 @@ LinearBushing::LinearBushing(ObjectArgs& args) : TwoBodyConnector(args) {
                                      .unit = "J",
                                      .doc = "Time integral of DissipatedPower.",
                                      .check = DissipatedEnergyCheck()});
-  DeclareCalc({q_, qdot_, f_, potential_energy_, dissipated_power_, force_a_, moment_a_, force_b_,
-               moment_b_},
+  DeclareCalc({q_, qdot_, f_, spatial_f_, spatial_m_, potential_energy_, dissipated_power_,
+               force_a_, moment_a_, force_b_, moment_b_},
               KinematicsInputs(), [this] { Calc(); });
 }
 
@@ -95,6 +105,11 @@ void LinearBushing::Calc() {
   const Eigen::Vector3d couple_on_b = r_gm * (n.transpose() * f.head<3>());
   const Eigen::Vector3d force_on_b = r_gf * f.tail<3>();
   WriteForces(a, b, p_gm, p_gm, force_on_b, couple_on_b);
+  // At the bushing frames (the header): on M about Mo in M; on F about Fo in F.
+  Eigen::Map<Eigen::Matrix<double, 6, 1>> on_m(out(spatial_m_).data());
+  on_m << r_gm.transpose() * couple_on_b, r_gm.transpose() * force_on_b;
+  Eigen::Map<Eigen::Matrix<double, 6, 1>> on_f(out(spatial_f_).data());
+  on_f << r_gf.transpose() * (-couple_on_b - p_fm_g.cross(force_on_b)), -f.tail<3>();
 }
 
 void LinearBushing::CalcDerivatives() {

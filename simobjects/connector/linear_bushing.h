@@ -16,7 +16,12 @@
 // m = N^T [f0, f1, f2] expressed in M (so m . w_FM = f_rot . qdot_rot), the force on B is
 // [f3, f4, f5] expressed in F, applied at M's origin; body A gets -m and -force at the same
 // point (the point of A coincident with M's origin). ForceX/MomentX are these, in world, about
-// each body's origin. So the element's power is sum f_i qdot_i = -(dV/dt + DissipatedPower).
+// each body's origin. As Drake's bushing reports them (CalcBushingSpatialForceOnFrameA/C), the
+// same forces are also output at the bushing frames, each [moment; force] on that frame:
+//   SpatialForceMonM = [m, force on B] about M's origin Mo, expressed in M;
+//   SpatialForceFonF = [-m - p_FoMo x force, -force on B] about F's origin Fo, expressed in F
+// (the force on A acts at the point of A coincident with Mo, hence the transfer term).
+// So the element's power is sum f_i qdot_i = -(dV/dt + DissipatedPower).
 //
 // Deliberate differences: Simbody gives no threshold for the singular middle angle; hawser stops
 // the run (SimulationError naming this object) when |cos qy| < 0.008 (kGimbalLockCosTolerance,
@@ -39,7 +44,7 @@ class LinearBushing final : public TwoBodyConnector {
 
   FrameOnBody frame_f_, frame_m_;
   Eigen::Matrix<double, 6, 1> stiffness_, damping_;
-  Output q_, qdot_, f_, potential_energy_, dissipated_power_;
+  Output q_, qdot_, f_, spatial_f_, spatial_m_, potential_energy_, dissipated_power_;
   State dissipated_energy_;
 };
 

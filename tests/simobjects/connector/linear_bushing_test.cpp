@@ -243,6 +243,34 @@ TEST_CASE("Connector/LinearBushing sign at hand-computed configurations (Simbody
   }
 }
 
+TEST_CASE("Connector/LinearBushing spatial forces at its frames transfer to ForceX and MomentX") {
+  // The frames' poses computed here from the inputs and parameters of GeneralLib: R_GF = R_A R_AF,
+  // p_GF = PosA + R_A p_AF (likewise M on B). Moving each spatial force from its frame to the
+  // body's origin and into world (F = R f, M = R m + (p_frame - p_body) x F) must give the
+  // existing outputs exactly.
+  const BodyMotion a = GeneralA(), b = GeneralB();
+  const auto out = Evaluate(GeneralLib("1,2,3,4,5,6"), a, b);
+  const Eigen::Matrix3d r_gf = (a.quat * Turn(0.3, {0, 1, 1})).toRotationMatrix();
+  const Eigen::Matrix3d r_gm = (b.quat * Turn(-0.5, {1, 0.2, -0.4})).toRotationMatrix();
+  const Eigen::Vector3d p_gf = a.pos + a.quat * Eigen::Vector3d(0.1, 0.2, -0.1);
+  const Eigen::Vector3d p_gm = b.pos + b.quat * Eigen::Vector3d(-0.2, 0.05, 0.1);
+  const Eigen::VectorXd on_f = out.at("SpatialForceFonF"), on_m = out.at("SpatialForceMonM");
+  REQUIRE(on_f.size() == 6);
+  REQUIRE(on_m.size() == 6);
+  const Eigen::Vector3d force_a = r_gf * on_f.tail<3>(), force_b = r_gm * on_m.tail<3>();
+  const Eigen::Vector3d moment_a = r_gf * on_f.head<3>() + (p_gf - a.pos).cross(force_a);
+  const Eigen::Vector3d moment_b = r_gm * on_m.head<3>() + (p_gm - b.pos).cross(force_b);
+  REQUIRE(out.at("ForceB").norm() > 1.0);  // Not vacuous: forces and moments of order 10-100.
+  REQUIRE(out.at("MomentA").norm() > 1.0);
+  // Rotations and cross products of values up to ~100: rounding ~1e-13; 1e-10 absolute.
+  CHECK((force_a - out.at("ForceA")).norm() < 1e-10);
+  CHECK((force_b - out.at("ForceB")).norm() < 1e-10);
+  CHECK((moment_a - out.at("MomentA")).norm() < 1e-10);
+  CHECK((moment_b - out.at("MomentB")).norm() < 1e-10);
+  // On M at Mo the force is the page's [f3, f4, f5] (given in F) re-expressed in M.
+  CHECK((on_m.tail<3>() - r_gm.transpose() * r_gf * out.at("f").tail<3>()).norm() < 1e-10);
+}
+
 TEST_CASE("Connector/LinearBushing forces are minus the gradient of PotentialEnergy") {
   const std::string lib = GeneralLib("0,0,0,0,0,0");
   const auto q = Evaluate(lib, GeneralA(), GeneralB()).at("q");

@@ -40,7 +40,8 @@ const char* kMismatch =
     "output in N (or a unitless '-' signal)";
 
 TEST_CASE("a connection from metres into newtons warns, naming ports, units and line") {
-  const std::string path = WriteTempFile("units_mismatch.xml", Scenario("Spring.ForceB + Spring.PosB"));
+  const std::string path =
+      WriteTempFile("units_mismatch.xml", Scenario("Spring.ForceB + Spring.PosB"));
   const std::string out = path + ".csv";
   const CommandResult validate = RunHawser("validate '" + path + "'");
   CAPTURE(validate.output);
@@ -90,8 +91,8 @@ TEST_CASE("every example in configs/ has consistent units") {
   for (const auto& entry : std::filesystem::directory_iterator(HAWSER_SOURCE_DIR "/configs")) {
     if (entry.path().extension() != ".xml") continue;
     CAPTURE(entry.path().string());
-    const CommandResult r =
-        RunHawser("validate --strict-units '" + entry.path().string() + "'", HAWSER_SOURCE_DIR "/configs");
+    const CommandResult r = RunHawser("validate --strict-units '" + entry.path().string() + "'",
+                                      HAWSER_SOURCE_DIR "/configs");
     CAPTURE(r.output);
     CHECK(r.exit_code == 0);
     CHECK(r.output.find("warning:") == std::string::npos);
