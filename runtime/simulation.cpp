@@ -29,6 +29,7 @@ class InterruptibleSystem final : public OdeSystem {
   std::pair<int, int> Bandwidth() const override { return inner_.Bandwidth(); }
   const SparsityPattern* Sparsity() const override { return inner_.Sparsity(); }
   std::string Diagnose() const override { return inner_.Diagnose(); }
+  std::vector<bool> Accumulators() const override { return inner_.Accumulators(); }
 
  private:
   OdeSystem& inner_;

@@ -25,6 +25,15 @@ void Model::CalcAllDerivatives() {
   for (SimObject* o : with_states_) o->CalcDerivatives();
 }
 
+std::vector<bool> Model::Accumulators() const {
+  std::vector<bool> held(x_.size(), false);
+  for (const StateSlot& slot : state_layout_) {
+    if (!objects_[slot.object]->interface().states[slot.state].spec.accumulator) continue;
+    for (int k = 0; k < slot.width; ++k) held[static_cast<size_t>(slot.offset + k)] = true;
+  }
+  return held;
+}
+
 bool Model::Rhs(double t, const double* x, double* xdot) {
   t_ = t;
   // std::copy, not memcpy: a model without states has empty vectors whose data() may be null,

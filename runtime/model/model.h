@@ -35,6 +35,7 @@ class Model final : public OdeSystem {
   std::pair<int, int> Bandwidth() const override;
   const SparsityPattern* Sparsity() const override { return &sparsity_; }
   std::string Diagnose() const override { return diagnosis_; }
+  std::vector<bool> Accumulators() const override;
 
   /// The state at the start time: declared defaults, then <InitialCondition>s, then each
   /// object's Initialize() for the states the scenario did not give.

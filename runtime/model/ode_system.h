@@ -3,6 +3,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "runtime/model/jacobian_structure.h"
 
@@ -21,6 +22,9 @@ class OdeSystem {
   virtual const SparsityPattern* Sparsity() const { return nullptr; }
   /// Describes what went wrong in the last Rhs call that returned false (object, quantity).
   virtual std::string Diagnose() const { return {}; }
+  /// Per state, whether it is an accumulator (StateSpec::accumulator: an integral nothing
+  /// reads back, which Settle holds); empty when there are none.
+  virtual std::vector<bool> Accumulators() const { return {}; }
 };
 
 }  // namespace hawser

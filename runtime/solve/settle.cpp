@@ -96,7 +96,7 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return r;
   };
-  std::vector<double> f(n), f_new(n), f_pert(n), x_new(n), x_pert(n);
+  std::vector<double> f(n), f_new(n), x_new(n);
   // f at `at`; false when a value is not finite (OdeSystem::Rhs checks every entry).
   const auto counted_rhs = [&](const double* at, double* out) {
     ++r.rhs_evals;
@@ -120,7 +120,13 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
   const double sqrt_eps = std::sqrt(std::numeric_limits<double>::epsilon());
 
   double dtau = 1e-2;
-  std::vector<bool> held(n, false);
+  // An accumulator (e.g. a DissipatedEnergy, StateSpec::accumulator) cannot be moved towards
+  // f = 0: no derivative depends on it. Its row would read dx_j = f_j dtau, huge once dtau is
+  // large, and its f (a power, in other units; not zero while an input moves an end) would swamp
+  // the residual that steers dtau. Hold it (row j of the system becomes dx_j = 0) and leave it
+  // out of the residual. Every other state must come to rest.
+  std::vector<bool> held = system.Accumulators();
+  held.resize(static_cast<size_t>(n), false);
   double res = MaxNorm(f, held);
   std::vector<double> best = x;
   double best_res = res;
@@ -132,31 +138,6 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
     if (!jacobian.Evaluate(counted_rhs, x, f, inc, jac)) {
       return finish(fmt::format("settle failed: non-finite value while forming the Jacobian: {}",
                                 system.Diagnose()));
-    }
-    // A state no derivative depends on (a zero column: an accumulator such as a
-    // DissipatedEnergy) cannot be moved towards f = 0; its row would read dx_j = f_j dtau, huge
-    // once dtau is large, and its f (a power, in other units) would swamp the residual that
-    // steers dtau. Hold it (row j of the system becomes dx_j = 0) and leave it out of the
-    // residual; at rest its f vanishes anyway. Found on the first Jacobian (the structure does
-    // not change). The grouped differences can leave a spurious diagonal entry in such a column
-    // when its own derivative reads columns outside the declared pattern (Cable/Cable's
-    // DissipatedEnergy): a column whose off-diagonal entries are all zero is checked alone.
-    if (r.iterations == 0) {
-      for (int j = 0; j < n; ++j) {
-        bool candidate = true;
-        for (int k = pattern.column_start[j]; k < pattern.column_start[j + 1] && candidate; ++k) {
-          if (pattern.rows[k] != j && jac[k] != 0.0) candidate = false;
-        }
-        if (!candidate) continue;
-        x_pert = x;
-        x_pert[j] += inc[j];
-        if (!rhs(x_pert, f_pert)) {
-          return finish(fmt::format(
-              "settle failed: non-finite value while forming the Jacobian: {}", system.Diagnose()));
-        }
-        held[j] = f_pert[j] == f[j];
-      }
-      res = best_res = MaxNorm(f, held);
     }
     // Pseudo-time steps on this Jacobian until one is accepted.
     bool accepted = false;
@@ -213,8 +194,8 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
         const bool newton = dtau >= 1e6;
         if (!damped) dtau = std::min(dtau * std::max(1.5, std::min(10.0, ratio)), 1e15);
         if (newton && step_norm < options.step_tol) {
-          r.converged = true;
           ++r.iterations;
+          r.converged = true;
           x = best;
           r.residual = best_res;
           return finish(

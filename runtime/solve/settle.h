@@ -24,9 +24,11 @@
 // (configs/cable_buoyed_line.xml stalled at max|f| ~ 0.04). The damped steps matter for far starts
 // (a buoy metres from its equilibrium, slack segments), where full steps failed both tests and dtau
 // chattered at ~1e-3. At equilibrium f = 0: velocities and accelerations vanish, so the model
-// starts at rest. A state that no derivative depends on (a zero column of J, e.g. a
-// DissipatedEnergy accumulator) keeps its value: the iteration cannot move it towards f = 0, and
-// its f (a power) vanishes at rest anyway.
+// starts at rest. An accumulator (OdeSystem::Accumulators, e.g. a DissipatedEnergy) keeps its
+// value: no derivative depends on it, so the iteration cannot move it towards f = 0, and its f
+// (a power) is not part of the residual. Every other state must come to rest, including one
+// that nothing depends on by accident (the depth of a fully submerged buoy): a steady motion is
+// not an equilibrium.
 #pragma once
 
 #include <string>

@@ -156,7 +156,8 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
                                      .width = 1,
                                      .unit = "J",
                                      .doc = "Integral of DissipatedPower since the start.",
-                                     .check = DissipatedEnergyCheck()});
+                                     .check = DissipatedEnergyCheck(),
+                                     .accumulator = true});
   DeclareCalc({force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_},
               {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { Calc(); });
   DeclareCalc(

@@ -51,7 +51,8 @@ AxialSpringDamper::AxialSpringDamper(ObjectArgs& args) : TwoBodyConnector(args) 
                                      .width = 1,
                                      .unit = "J",
                                      .doc = "Integral of DissipatedPower since the start.",
-                                     .check = DissipatedEnergyCheck()});
+                                     .check = DissipatedEnergyCheck(),
+                                     .accumulator = true});
   displacement_ =
       DeclareOutput({.name = "Displacement", .width = 1, .unit = "m", .doc = "dx = d . (Q - P)."});
   velocity_ =

@@ -56,7 +56,8 @@ BushingRollPitchYaw::BushingRollPitchYaw(ObjectArgs& args) : TwoBodyConnector(ar
                                      .width = 1,
                                      .unit = "J",
                                      .doc = "Time integral of DissipatedPower.",
-                                     .check = DissipatedEnergyCheck()});
+                                     .check = DissipatedEnergyCheck(),
+                                     .accumulator = true});
   DeclareCalc({q_, qdot_, tau_, xyz_, xyzdot_, f_, t_, spatial_a_, spatial_c_, potential_energy_,
                dissipated_power_, force_a_, moment_a_, force_b_, moment_b_},
               KinematicsInputs(), [this] { Calc(); });

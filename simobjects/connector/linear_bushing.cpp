@@ -58,7 +58,8 @@ LinearBushing::LinearBushing(ObjectArgs& args) : TwoBodyConnector(args) {
                                      .width = 1,
                                      .unit = "J",
                                      .doc = "Time integral of DissipatedPower.",
-                                     .check = DissipatedEnergyCheck()});
+                                     .check = DissipatedEnergyCheck(),
+                                     .accumulator = true});
   DeclareCalc({q_, qdot_, f_, spatial_f_, spatial_m_, potential_energy_, dissipated_power_,
                force_a_, moment_a_, force_b_, moment_b_},
               KinematicsInputs(), [this] { Calc(); });

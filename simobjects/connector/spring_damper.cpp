@@ -23,7 +23,8 @@ SpringDamper::SpringDamper(ObjectArgs& args) : TwoBodyConnector(args) {
                                      .width = 1,
                                      .unit = "J",
                                      .doc = "Energy dissipated by the damper since the start.",
-                                     .check = DissipatedEnergyCheck()});
+                                     .check = DissipatedEnergyCheck(),
+                                     .accumulator = true});
   length_ = DeclareOutput({.name = "Length", .width = 1, .unit = "m", .doc = "l = |p_WQ - p_WP|."});
   potential_energy_ = DeclareOutput(
       {.name = "PotentialEnergy", .width = 1, .unit = "J", .doc = "k (l - l0)^2 / 2."});

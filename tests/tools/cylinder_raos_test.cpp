@@ -1,5 +1,6 @@
 // tools/cylinder_raos.py, the generator of configs/data/cylinder_*_raos.csv: the committed tables
-// are what it makes, and they meet two closed forms (tests/tools/cylinder_raos_check.py says which).
+// are what it makes, and they meet two closed forms (tests/tools/cylinder_raos_check.py says
+// which).
 #include <doctest/doctest.h>
 
 #include <string>

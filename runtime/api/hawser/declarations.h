@@ -60,6 +60,11 @@ struct StateSpec {
   /// Validity check of an <InitialCondition> value: "" when valid, else what is expected. The
   /// model applies it at load time and reports the InitialCondition's own line.
   std::function<std::string(std::span<const double>)> check;
+  /// An integral that no derivative reads back, such as a DissipatedEnergy: Settle holds it at
+  /// its value and leaves its rate out of the residual (at an equilibrium that rate is a power
+  /// that need not vanish, e.g. while an input moves an end). Every other state must come to
+  /// rest.
+  bool accumulator = false;
 };
 
 /// What `hawser describe` prints and the model wires: the interface, as declared.

@@ -11,8 +11,9 @@
 
 namespace hawser::test {
 
-TEST_CASE("configs/floater_moored_in_irregular_sea.xml settles where the lines balance the "
-          "current's drag and the hydrostatics") {
+TEST_CASE(
+    "configs/floater_moored_in_irregular_sea.xml settles where the lines balance the "
+    "current's drag and the hydrostatics") {
   const SettledConfig s =
       SettleConfig(HAWSER_SOURCE_DIR "/configs/floater_moored_in_irregular_sea.xml");
   Eigen::Vector3d lines = Eigen::Vector3d::Zero(), moment = Eigen::Vector3d::Zero();
