@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <optional>
 
 #include "runtime/output/hdf5_util.h"
@@ -53,6 +54,47 @@ hid_t CreateSeries(hid_t parent, const std::string& name, int width, size_t rows
   H5Pclose(dcpl);
   H5Sclose(space);
   return h5::Check(ds, "creating dataset " + name, path);
+}
+
+/// The name of the dimension scale of a vector's components: "component3" for width 3.
+std::string ComponentDimension(int width) { return fmt::format("component{}", width); }
+
+/// True for names the layout uses for its dimension scales ("time", "component<digits>").
+bool IsDimensionName(const std::string& name) {
+  if (name == "time") return true;
+  const std::string stem = "component";
+  return name.size() > stem.size() && name.compare(0, stem.size(), stem) == 0 &&
+         std::all_of(name.begin() + static_cast<long>(stem.size()), name.end(),
+                     [](char c) { return c >= '0' && c <= '9'; });
+}
+
+/// A dimension scale 0, 1, ..., width - 1 in `group` for the second dimension of the
+/// (n x width) datasets, so that every dimension has a name and a coordinate (netCDF / xarray).
+hid_t CreateComponentScale(hid_t group, int width, const std::string& path) {
+  const std::string name = ComponentDimension(width);
+  const hsize_t dims[1] = {static_cast<hsize_t>(width)};
+  hid_t space = H5Screate_simple(1, dims, nullptr);
+  hid_t ds = h5::Check(
+      H5Dcreate2(group, name.c_str(), H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+      "creating dataset " + name, path);
+  H5Sclose(space);
+  std::vector<int> index(static_cast<size_t>(width));
+  for (int i = 0; i < width; ++i) index[static_cast<size_t>(i)] = i;
+  h5::Check(H5Dwrite(ds, H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, index.data()),
+            "writing " + name, path);
+  h5::Check(H5DSset_scale(ds, name.c_str()), "making " + name + " a dimension scale", path);
+  h5::SetAttribute(ds, "unit", std::string("-"));
+  h5::SetAttribute(ds, "description",
+                   std::string("component index i of a vector signal (the CSV column [i])"));
+  return ds;
+}
+
+/// Makes the run group's dimension scale `name` visible in `group` too, as a hard link to the same
+/// dataset (no copy): xarray reads coordinates only from the group it opens.
+void LinkScale(hid_t run_group, hid_t group, const std::string& name, const std::string& path) {
+  if (H5Lexists(group, name.c_str(), H5P_DEFAULT) > 0) return;
+  h5::Check(H5Lcreate_hard(run_group, name.c_str(), group, name.c_str(), H5P_DEFAULT, H5P_DEFAULT),
+            "linking " + name, path);
 }
 
 /// Appends `rows` rows of `width` values (row-major) to a dataset made by CreateSeries.
@@ -124,11 +166,16 @@ void Hdf5RunWriter::Begin(const std::vector<SignalMeta>& signals, const RunInfo&
   row_width_ = 0;
   for (const SignalMeta& s : signals) {
     max_width = std::max(max_width, s.width);
-    if (s.object == "time") {
+    if (IsDimensionName(s.name)) {
+      throw IoError(fmt::format(
+          "'{}': {}.{} is named like a dimension scale of the HDF5 layout; rename the port", path,
+          s.object, s.name));
+    }
+    if (IsDimensionName(s.object)) {
       throw IoError(
-          fmt::format("'{}': an object named 'time' would clash with the /time dataset "
-                      "of the HDF5 layout; rename the object",
-                      path));
+          fmt::format("'{}': an object named '{}' would clash with the /{} dataset "
+                      "of the HDF5 layout (a dimension scale); rename the object",
+                      path, s.object, s.object));
     }
   }
   rows_per_chunk_ = std::clamp<size_t>(kChunkBytes / (8 * max_width), 16, kMaxRowsPerChunk);
@@ -164,6 +211,13 @@ void Hdf5RunWriter::Begin(const std::vector<SignalMeta>& signals, const RunInfo&
   h5::SetAttribute(time_, "unit", std::string("s"));
   h5::SetAttribute(time_, "description", std::string("output time"));
   h5::Check(H5DSset_scale(time_, "time"), "making /time a dimension scale", path);
+  std::map<int, hid_t> component_scales;  // width -> its scale; closed when Begin ends
+  struct CloseScales {
+    std::map<int, hid_t>& scales;
+    ~CloseScales() {
+      for (auto& [width, id] : scales) h5::Close(id);
+    }
+  } close_scales{component_scales};
 
   for (const SignalMeta& s : signals) {
     hid_t object = OpenOrCreateGroup(group_, s.object, path);
@@ -180,12 +234,28 @@ void Hdf5RunWriter::Begin(const std::vector<SignalMeta>& signals, const RunInfo&
       throw;
     }
     datasets_.push_back(d);
+    std::string link_error;
+    try {
+      LinkScale(group_, parent, "time", path);
+      if (s.width > 1) {
+        auto [it, added] = component_scales.try_emplace(s.width, -1);
+        if (added) it->second = CreateComponentScale(group_, s.width, path);
+        LinkScale(group_, parent, ComponentDimension(s.width), path);
+      }
+    } catch (const IoError& failed) {
+      link_error = failed.what();
+    }
     if (parent != object) H5Gclose(parent);
     H5Gclose(object);
+    if (!link_error.empty()) throw IoError(link_error);
     h5::SetAttribute(d.id, "unit", s.unit);
     h5::SetAttribute(d.id, "description", s.description);
     h5::SetAttribute(d.id, "simobject_type", s.simobject_type);
     h5::Check(H5DSattach_scale(d.id, time_, 0), "attaching the time scale", path);
+    if (s.width > 1) {
+      h5::Check(H5DSattach_scale(d.id, component_scales.at(s.width), 1),
+                "attaching a component scale", path);
+    }
     row_width_ += s.width;
   }
   times_.reserve(rows_per_chunk_);

@@ -28,6 +28,11 @@ def check(ok, what):
         errors.append(what)
 
 
+def is_signal(obj):
+    """A dataset holding a logged signal: not a dimension scale (/time, /component<w>)."""
+    return isinstance(obj, h5py.Dataset) and obj.attrs.get("CLASS") != b"DIMENSION_SCALE"
+
+
 def column_slice(f, name):
     """The HDF5 data of CSV column `name`: M.ForceA[2] -> /M/ForceA[:, 2], B:Pos -> /B/state/Pos."""
     m = re.fullmatch(r"([^.:]+)([.:])([^\[]+)(?:\[(\d+)\])?", name)
@@ -59,12 +64,20 @@ def against_csv(h5_path, csv_path):
         check(np.array_equal(values, data[:, k]), f"{name}: values differ from the CSV")
         check(ds.shape[0] == n, f"{ds.name}: {ds.shape[0]} rows, CSV has {n}")
         check(len(ds.dims[0]) == 1 and ds.dims[0][0].name == "/time", f"{ds.name}: dim 0 scale")
+        if ds.ndim == 2:  # The components: a scale 0..w-1 named component<w> (netCDF/xarray).
+            w = ds.shape[1]
+            check(len(ds.dims[1]) == 1 and ds.dims[1][0] == f[f"component{w}"],
+                  f"{ds.name}: dim 1 scale")
+            # ... visible in the dataset's own group too (a hard link: xarray's coordinates).
+            check(ds.parent[f"component{w}"] == f[f"component{w}"], f"{ds.name}: scale link")
+            check(np.array_equal(ds.dims[1][0][...], np.arange(w)), f"{ds.name}: component values")
+        check(ds.parent["time"] == f["time"], f"{ds.name}: time link")
         for a in ("unit", "description", "simobject_type"):
             check(a in ds.attrs, f"{ds.name}: no attribute {a}")
     # Every dataset in the file is some CSV column (nothing extra, nothing missing).
     datasets = []
-    f.visititems(lambda p, o: datasets.append("/" + p) if isinstance(o, h5py.Dataset) else None)
-    check(set(datasets) - {"/time"} == seen, f"datasets {sorted(datasets)} vs columns {sorted(seen)}")
+    f.visititems(lambda p, o: datasets.append("/" + p) if is_signal(o) else None)
+    check(set(datasets) == seen, f"datasets {sorted(datasets)} vs columns {sorted(seen)}")
     a = f.attrs
     check(a["status"] == "completed", f"status {a['status']}")
     check(a["message"] == "", "message should be empty")
@@ -89,7 +102,7 @@ def partial(h5_path, status, text):
         check(a["rows"] == n, f"rows attribute {a['rows']} != len(/time) {n}")
         check(a["end_time"] == t[-1], "end_time is the last time written")
     def same_rows(p, o):
-        if isinstance(o, h5py.Dataset):
+        if is_signal(o):
             check(o.shape[0] == n, f"{p}: {o.shape[0]} rows, /time has {n}")
     f.visititems(same_rows)
     print(n)
@@ -101,9 +114,9 @@ def prefix(h5_path, ref_path, status, text):
     ref = h5py.File(ref_path, "r")
     check(ref["time"].shape[0] >= n, f"reference has {ref['time'].shape[0]} rows, run has {n}")
     names = []
-    ref.visititems(lambda p, o: names.append(p) if isinstance(o, h5py.Dataset) else None)
+    ref.visititems(lambda p, o: names.append(p) if is_signal(o) else None)
     mine = []
-    f.visititems(lambda p, o: mine.append(p) if isinstance(o, h5py.Dataset) else None)
+    f.visititems(lambda p, o: mine.append(p) if is_signal(o) else None)
     check(sorted(names) == sorted(mine), f"datasets {sorted(mine)} vs reference {sorted(names)}")
     for p in names:
         if p in f:
