@@ -74,13 +74,36 @@ std::string ClosestMatch(const std::string& word, const std::vector<std::string>
   return "";
 }
 
+namespace {
+/// The most names a suggestion lists.
+constexpr size_t kMaxListed = 12;
+}  // namespace
+
 std::string SuggestionText(const std::string& word, const std::vector<std::string>& candidates,
                            const std::string& what) {
   std::string s;
   if (auto m = ClosestMatch(word, candidates); !m.empty())
     s += fmt::format("; did you mean '{}'?", m);
   if (candidates.empty()) return s + fmt::format("; there are no {}", what);
-  return s + fmt::format("; {} are: {}", what, fmt::join(candidates, ", "));
+  if (candidates.size() <= kMaxListed)
+    return s + fmt::format("; {} are: {}", what, fmt::join(candidates, ", "));
+  // A long list (a cable's node columns) buries the answer: list those of the same object
+  // (the text before the first '.' or ':'), or the first few, and say how many there are.
+  const std::string object = word.substr(0, word.find_first_of(".:"));
+  std::vector<std::string> shown;
+  for (const std::string& c : candidates) {
+    if (c.substr(0, c.find_first_of(".:")) == object && shown.size() < kMaxListed)
+      shown.push_back(c);
+  }
+  const bool same_object = !shown.empty();
+  if (!same_object) shown.assign(candidates.begin(), candidates.begin() + kMaxListed);
+  const std::string more = shown.size() < candidates.size() ? ", ..." : "";
+  if (same_object) {
+    return s + fmt::format("; there are {} {}; those of {}: {}{}", candidates.size(), what, object,
+                           fmt::join(shown, ", "), more);
+  }
+  return s + fmt::format("; there are {} {}; the first {}: {}{}", candidates.size(), what,
+                         kMaxListed, fmt::join(shown, ", "), more);
 }
 
 }  // namespace hawser

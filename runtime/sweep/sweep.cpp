@@ -160,7 +160,7 @@ void SummarySink::Begin(const std::vector<LoggedSignal>& signals, const RunInfo&
       where.push_back(&s.values[i]);
     }
   }
-  acc_.clear();
+  series_.clear();
   for (const SummarySpec& spec : specs_) {
     auto it = std::find(names.begin(), names.end(), spec.column);
     if (it == names.end()) {
@@ -168,23 +168,15 @@ void SummarySink::Begin(const std::vector<LoggedSignal>& signals, const RunInfo&
           {}, fmt::format("--summary {}: no logged column '{}'{}", spec.label(), spec.column,
                           SuggestionText(spec.column, names, "logged columns")));
     }
-    acc_.push_back({where[it - names.begin()]});
+    series_.push_back({where[it - names.begin()], {}});
   }
-  n_ = 0;
   if (inner_ != nullptr) inner_->Begin(signals, info);
 }
 
 void SummarySink::Write(double t) {
-  for (Accumulator& a : acc_) {
-    const double v = *a.value;
-    if (n_ == 0) a.first = a.min = a.max = v;
-    a.last = v;
-    a.min = std::min(a.min, v);
-    a.max = std::max(a.max, v);
-    a.sum += v;
-    a.sum_sq += v * v;
+  for (size_t i = 0; i < series_.size(); ++i) {
+    if (specs_[i].window.Contains(t)) series_[i].values.push_back(*series_[i].value);
   }
-  ++n_;
   if (inner_ != nullptr) inner_->Write(t);
 }
 
@@ -195,21 +187,8 @@ void SummarySink::Finish(const RunResult& result) {
 std::vector<double> SummarySink::values() const {
   std::vector<double> out;
   for (size_t i = 0; i < specs_.size(); ++i) {
-    if (n_ == 0 || i >= acc_.size()) {
-      out.push_back(std::numeric_limits<double>::quiet_NaN());
-      continue;
-    }
-    const Accumulator& a = acc_[i];
-    const std::string& stat = specs_[i].stat;
-    const double n = static_cast<double>(n_);
-    double v = a.last;
-    if (stat == "initial") v = a.first;
-    if (stat == "min") v = a.min;
-    if (stat == "max") v = a.max;
-    if (stat == "absmax") v = std::max(std::abs(a.min), std::abs(a.max));
-    if (stat == "mean") v = a.sum / n;
-    if (stat == "rms") v = std::sqrt(a.sum_sq / n);
-    out.push_back(v);
+    out.push_back(i < series_.size() ? Statistic(specs_[i].stat, series_[i].values)
+                                     : std::numeric_limits<double>::quiet_NaN());
   }
   return out;
 }

@@ -61,14 +61,14 @@ class SummarySink final : public Sink {
   std::vector<double> values() const;
 
  private:
-  struct Accumulator {
+  /// A summary's column and its values at the output times in the summary's window.
+  struct Series {
     const double* value = nullptr;
-    double first = 0, last = 0, min = 0, max = 0, sum = 0, sum_sq = 0;
+    std::vector<double> values;
   };
   std::vector<SummarySpec> specs_;
   Sink* inner_;
-  std::vector<Accumulator> acc_;
-  long n_ = 0;
+  std::vector<Series> series_;
 };
 
 /// Makes the sink a case writes its rows to (e.g. a group of the sweep file); null = no rows.

@@ -20,8 +20,6 @@ namespace {
 
 using sweep::Number;
 
-const std::vector<std::string> kStats = {"final", "initial", "min", "max", "absmax", "mean", "rms"};
-
 bool IsNumber(const std::string& text, double* value = nullptr) {
   const std::string t = Trim(text);
   if (t.empty()) return false;
@@ -163,16 +161,32 @@ SweepParameter ParseSweepSetting(const std::string& item) {
   return p;
 }
 
+std::string SummarySpec::label() const {
+  return window.whole() ? fmt::format("{}:{}", column, stat)
+                        : fmt::format("{}:{}@{}", column, stat, window.Text());
+}
+
 SummarySpec ParseSummarySpec(const std::string& text) {
   const std::string t = Trim(text);
-  const auto colon = t.find_last_of(':');
   SummarySpec s;
-  if (colon != std::string::npos) s = {Trim(t.substr(0, colon)), Trim(t.substr(colon + 1))};
-  if (colon == std::string::npos || s.column.empty() ||
-      std::find(kStats.begin(), kStats.end(), s.stat) == kStats.end()) {
-    throw ScenarioError({}, fmt::format("--summary '{}': expected COLUMN:STAT with STAT one of {}, "
-                                        "e.g. M.ForceA[2]:max",
-                                        t, fmt::join(kStats, ", ")));
+  std::string head = t;
+  if (const auto at = t.find_last_of('@'); at != std::string::npos) {
+    head = Trim(t.substr(0, at));
+    try {
+      s.window = TimeWindow::Parse(Trim(t.substr(at + 1)));
+    } catch (const std::invalid_argument& e) {
+      throw ScenarioError({}, fmt::format("--summary '{}': {}", t, e.what()));
+    }
+  }
+  const auto colon = head.find_last_of(':');
+  if (colon != std::string::npos) {
+    s.column = Trim(head.substr(0, colon));
+    s.stat = Trim(head.substr(colon + 1));
+  }
+  if (colon == std::string::npos || s.column.empty() || !IsStatisticName(s.stat)) {
+    throw ScenarioError({}, fmt::format("--summary '{}': expected COLUMN:STAT[@FROM:TO] with STAT "
+                                        "one of {}, e.g. M.ForceA[2]:max or L.TensionB:p99@100:",
+                                        t, StatisticNames()));
   }
   return s;
 }

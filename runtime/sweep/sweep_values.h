@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "hawser/errors.h"
+#include "runtime/output/statistics.h"
 
 namespace hawser {
 
@@ -21,11 +22,14 @@ struct SweepParameter {
   bool numeric = true;  ///< Every value is a number (a float64 column in /cases).
 };
 
-/// A scalar summary of one logged column per case: "M.ForceA[2]:max".
+/// A scalar summary of one logged column per case: "M.ForceA[2]:max", or over a time window
+/// "L.TensionB:p99@100:600" (runtime/output/statistics.h lists the statistics).
 struct SummarySpec {
   std::string column;  ///< A CSV column name: "M.ForceA[2]", "Clock.SimTime", "B:Pos[0]".
-  std::string stat;    ///< final | initial | min | max | absmax | mean | rms.
-  std::string label() const { return column + ":" + stat; }
+  std::string stat;    ///< A statistic name (IsStatisticName): max, std, p99, mpm, ...
+  TimeWindow window;   ///< The output times it is taken over (default: all).
+  /// As written on the command line: "COLUMN:STAT" or "COLUMN:STAT@FROM:TO".
+  std::string label() const;
 };
 
 enum class SweepMode { kProduct, kZip };

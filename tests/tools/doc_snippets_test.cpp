@@ -14,9 +14,9 @@ TEST_CASE("README and docs: every documented command and Python snippet runs") {
   // The build tree this test belongs to (build/ or build-sanitize/): <build>/tools/hawser.
   const std::string build =
       std::filesystem::path(HAWSER_BINARY).parent_path().parent_path().string();
-  const CommandResult r = RunCommand("/usr/bin/python3 '" + source +
-                                     "/tests/tools/doc_snippets.py' '" + source + "' '" + build +
-                                     "'");
+  const CommandResult r =
+      RunCommand("/usr/bin/python3 '" + source + "/tests/tools/doc_snippets.py' '" + source +
+                 "' '" + build + "'");
   CHECK_MESSAGE(r.exit_code == 0, r.output);
   CHECK(r.output.find(" 0 failed") != std::string::npos);
 }

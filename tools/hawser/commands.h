@@ -33,7 +33,16 @@ struct RunRequest {
   bool strict_units = false;  ///< --strict-units: a unit mismatch is an error, not a warning.
 };
 
+/// `hawser stats`: the statistics of a finished run's columns (runtime/output/statistics.h).
+struct StatsRequest {
+  std::string file;                  ///< A run's .h5, or a sweep's with case_index.
+  std::string window;                ///< "FROM:TO" or "" for the whole record.
+  long case_index = -1;              ///< A sweep's case; -1: the file is one run.
+  std::vector<std::string> columns;  ///< CSV names or stems; empty: every column.
+};
+
 int Run(const RunRequest& request);
+int Stats(const StatsRequest& request);
 int Validate(const std::string& scenario, const VariableOverrides& variables, bool strict_units);
 int List();
 int Describe(const std::string& type);

@@ -32,7 +32,7 @@ std::string OutputFromInput(const std::string& input) {
   return stem + ".csv";
 }
 
-const char* const kCommands[] = {"run", "validate", "list", "describe", "sweep"};
+const char* const kCommands[] = {"run", "validate", "list", "describe", "sweep", "stats"};
 
 /// FhSim's bare form: `hawser SCENARIO ...` is `hawser run SCENARIO ...`, and SCENARIO may omit
 /// its `.xml` (when no file of that exact name exists). Returns the arguments to parse: argv,
@@ -124,6 +124,17 @@ int main(int argc, char** argv) {
       app.add_subcommand("describe", "Print a SimObject type's parameters, ports and states");
   describe_cmd->add_option("type", type, "Type path, e.g. Cable/LinearSpring")->required();
 
+  cli::StatsRequest stats;
+  auto* stats_cmd = app.add_subcommand(
+      "stats", "Statistics of a finished run's columns (mean, std, percentiles, MPM)");
+  stats_cmd->add_option("file", stats.file, "A run's .h5 (or a sweep's, with --case)")->required();
+  stats_cmd->add_option("columns", stats.columns,
+                        "Columns as in the CSV (Obj.Port[i], Obj:State) or a whole signal "
+                        "(Obj.Port); default: all");
+  stats_cmd->add_option("--window", stats.window,
+                        "Only output times FROM <= t <= TO, e.g. 100:600 or 100:");
+  stats_cmd->add_option("--case", stats.case_index, "In a sweep's file, the case");
+
   cli::SweepRequest sweep;
   std::vector<std::string> sweep_vars;
   auto* sweep_cmd = app.add_subcommand(
@@ -136,8 +147,9 @@ int main(int argc, char** argv) {
   sweep_cmd->add_option("--sweep-file", sweep.sweep_file,
                         "File of 'NAME = VALUES' lines, 'summary: COL:STAT', 'mode: zip'");
   sweep_cmd->add_option("--summary", sweep.summaries,
-                        "Per-case summary in /cases: COLUMN:STAT, STAT = final|initial|min|max|"
-                        "absmax|mean|rms, e.g. M.ForceA[2]:max");
+                        "Per-case summary in /cases: COLUMN:STAT[@FROM:TO], STAT = final|initial|"
+                        "min|max|absmax|mean|std|rms|mpm|upcrossings|n|pNN, e.g. M.ForceA[2]:max "
+                        "or L.TensionB:p99@100:");
   sweep_cmd->add_flag("--zip", sweep.zip,
                       "Pair the i-th values of all names (default: every combination)");
   sweep_cmd->add_option("-j,--jobs", sweep.threads, "Worker threads (default 1)")
@@ -164,6 +176,7 @@ int main(int argc, char** argv) {
     if (!log_file.empty()) log.emplace(log_file, file_verbosity <= 0);
     if (*list_cmd) return cli::List();
     if (*describe_cmd) return cli::Describe(type);
+    if (*stats_cmd) return cli::Stats(stats);
     if (*validate_cmd)
       return cli::Validate(validate_file, cli::ParseVariableOverrides(validate_vars), strict_units);
     if (*sweep_cmd) {

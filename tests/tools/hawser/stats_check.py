@@ -1,0 +1,95 @@
+#!/usr/bin/python3
+"""Checks `hawser stats` and windowed sweep summaries against numpy on the same data.
+
+  stats_check.py table RUN.h5 STATS_OUTPUT.txt FROM TO
+      every row of the printed table (mean, std, min, p50, p99, max, mpm) against numpy on the
+      run's samples with FROM <= t <= TO; the table prints 6 significant digits (std 4), so
+      each value must agree to that many digits.
+  stats_check.py sweep SWEEP.h5 COLUMN_DATASET INDEX LABEL STAT FROM TO
+      the /cases column LABEL of every case against numpy's STAT (std, p99, mean, max, mpm)
+      of the case's dataset column INDEX in the window, to 1e-12 relative.
+MPM is mean + std sqrt(2 ln N), N the up-crossings of the mean (runtime/output/statistics.h),
+computed here independently with numpy. Exits 1 with the differences on failure.
+"""
+import sys
+
+import h5py
+import numpy as np
+
+
+def mpm(x):
+    m, s = x.mean(), x.std()
+    n = int(np.count_nonzero((x[:-1] < m) & (x[1:] >= m)))
+    return m + s * np.sqrt(2 * np.log(n)) if n >= 2 else np.nan
+
+
+def stat(x, name):
+    if name.startswith("p"):
+        return np.percentile(x, float(name[1:]))
+    return {"mean": np.mean, "std": np.std, "max": np.max, "min": np.min, "mpm": mpm}[name](x)
+
+
+def close(a, b, rel):
+    return (np.isnan(a) and np.isnan(b)) or abs(a - b) <= rel * max(abs(a), abs(b), 1e-300)
+
+
+def series(group, column):
+    obj, rest = column.split(".", 1) if "." in column else column.split(":", 1)
+    name, index = (rest.split("[") + [None])[:2]
+    ds = group[f"{obj}/{name}"] if "." in column else group[f"{obj}/state/{name}"]
+    data = ds[...]
+    return data if index is None else data[:, int(index.rstrip("]"))]
+
+
+def table(h5, text, lo, hi):
+    f = h5py.File(h5, "r")
+    t = f["time"][...]
+    keep = (t >= float(lo)) & (t <= float(hi))
+    bad, rows = [], 0
+    for line in open(text).read().splitlines()[2:]:
+        cells = line.split()
+        if len(cells) < 9:
+            continue
+        column, values = cells[0], [float(v) for v in cells[-7:]]
+        x = series(f, column)[keep]
+        expected = [x.mean(), x.std(), x.min(), np.percentile(x, 50), np.percentile(x, 99),
+                    x.max(), mpm(x)]
+        digits = [6, 4, 6, 6, 6, 6, 6]
+        for name, got, want, d in zip(["mean", "std", "min", "p50", "p99", "max", "mpm"], values,
+                                      expected, digits):
+            # %.Ng rounds to N significant digits: half a unit in the last place, relative.
+            if not close(got, want, 0.5 * 10.0 ** (1 - d)) and abs(got - want) > 1e-12:
+                bad.append(f"{column} {name}: table {got}, numpy {want}")
+        rows += 1
+    return bad, rows
+
+
+def sweep(h5, dataset, index, label, name, lo, hi):
+    f = h5py.File(h5, "r")
+    cases = f["cases"][...]
+    bad = []
+    for row in cases:
+        g = f[f"case_{int(row['case']):05d}"]
+        t = g["time"][...]
+        keep = (t >= float(lo)) & (t <= float(hi))
+        data = g[dataset][...]
+        x = (data if data.ndim == 1 else data[:, int(index)])[keep]
+        want, got = stat(x, name), float(row[label])
+        if not close(got, want, 1e-12):
+            bad.append(f"case {row['case']} {label}: file {got}, numpy {want}")
+    return bad, len(cases)
+
+
+def main():
+    if sys.argv[1] == "table":
+        bad, n = table(*sys.argv[2:6])
+    else:
+        bad, n = sweep(*sys.argv[2:9])
+    for b in bad:
+        print("stats_check:", b)
+    print(f"stats_check: {n} rows checked, {len(bad)} differ")
+    return 1 if bad or n == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
