@@ -91,8 +91,7 @@ RecordedRun ReadRecordedRun(const std::string& path, const std::string& group) {
   run.status = h5::ReadStringAttribute(g, "status");
   Visit visit{&run, path, ""};
   // Every dataset below the group, in name order (objects, their ports, their states).
-  const herr_t status =
-      H5Lvisit(g, H5_INDEX_NAME, H5_ITER_INC, AddSignal, &visit);
+  const herr_t status = H5Lvisit(g, H5_INDEX_NAME, H5_ITER_INC, AddSignal, &visit);
   H5Gclose(g);
   H5Fclose(file);
   if (status < 0) {

@@ -12,7 +12,7 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-const char* const kNames[] = {"final", "initial", "min",  "max", "absmax", "mean",
+const char* const kNames[] = {"final", "initial", "min", "max",         "absmax", "mean",
                               "std",   "rms",     "mpm", "upcrossings", "n"};
 
 /// The number in "p99.9" (or -1 when it is not a percentile name).

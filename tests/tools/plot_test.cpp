@@ -54,5 +54,35 @@ TEST_CASE("plot.py names an unknown column and exits non-zero") {
   CHECK(r.output.find("Ball.Posx") != std::string::npos);
 }
 
+TEST_CASE("plot.py lists a file's columns, and draws XY, line shape, range and spectrum plots") {
+  const std::string dir = std::filesystem::path(WriteTempFile("plot_marker", "")).parent_path();
+  const std::string run = dir + "/plot_line.h5";
+  // configs/cable_spread_mooring.xml (three lines on a body surging 5 m at a 10 s period),
+  // logging every output: each line's NodePositions and segment Tension.
+  std::string xml = ReadFile(kSource + "/configs/cable_spread_mooring.xml");
+  const size_t from = xml.find("FileOutput=\""), to = xml.find('"', from + 12);
+  REQUIRE(from != std::string::npos);
+  xml.replace(from, to - from + 1, "FileOutput=\"objects:all\"");
+  const std::string scenario = WriteTempFile("plot_line.xml", xml);
+  REQUIRE(RunHawser("run -q '" + scenario + "' -o '" + run + "'").exit_code == 0);
+  const CommandResult list = RunPlot("'" + run + "'");
+  CHECK_MESSAGE(list.exit_code == 0, list.output);
+  CHECK(list.output.find("[m]") != std::string::npos);
+  for (const std::string& args : {std::string("--xy 'L1.NodePositions[3]' 'L1.NodePositions[5]'"),
+                                  std::string("--shape L1.NodePositions --at 0,5"),
+                                  std::string("--range L1.Tension --window 1:"),
+                                  std::string("--spectrum 'L1.TensionB' --window 0:")}) {
+    CAPTURE(args);
+    const std::string png = dir + "/plot_mode.png";
+    std::filesystem::remove(png);
+    const CommandResult r = RunPlot("'" + run + "' " + args + " -o '" + png + "'");
+    CHECK_MESSAGE(r.exit_code == 0, r.output);
+    CHECK(IsPng(png));
+    std::filesystem::remove(png);
+  }
+  std::filesystem::remove(run);
+  std::filesystem::remove(scenario);
+}
+
 }  // namespace
 }  // namespace hawser::testing

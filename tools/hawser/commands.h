@@ -39,6 +39,9 @@ struct StatsRequest {
   std::string window;                ///< "FROM:TO" or "" for the whole record.
   long case_index = -1;              ///< A sweep's case; -1: the file is one run.
   std::vector<std::string> columns;  ///< CSV names or stems; empty: every column.
+  /// --range: per element of each chosen vector signal, min, mean and max over the window (a
+  /// range graph, e.g. a line's segment tensions along its length).
+  bool range = false;
 };
 
 int Run(const RunRequest& request);

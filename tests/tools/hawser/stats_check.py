@@ -5,6 +5,8 @@
       every row of the printed table (mean, std, min, p50, p99, max, mpm) against numpy on the
       run's samples with FROM <= t <= TO; the table prints 6 significant digits (std 4), so
       each value must agree to that many digits.
+  stats_check.py range RUN.h5 STATS_OUTPUT.txt FROM TO
+      every row of `hawser stats --range` (min, mean, max) against numpy, to the printed digits.
   stats_check.py sweep SWEEP.h5 COLUMN_DATASET INDEX LABEL STAT FROM TO
       the /cases column LABEL of every case against numpy's STAT (std, p99, mean, max, mpm)
       of the case's dataset column INDEX in the window, to 1e-12 relative.
@@ -64,6 +66,24 @@ def table(h5, text, lo, hi):
     return bad, rows
 
 
+def range_table(h5, text, lo, hi):
+    f = h5py.File(h5, "r")
+    t = f["time"][...]
+    keep = (t >= float(lo)) & (t <= float(hi))
+    bad, rows = [], 0
+    for line in open(text).read().splitlines()[2:]:
+        cells = line.split()
+        if len(cells) < 5:
+            continue
+        column, values = cells[0], [float(v) for v in cells[-3:]]
+        x = series(f, column)[keep]
+        for name, got, want in zip(["min", "mean", "max"], values, [x.min(), x.mean(), x.max()]):
+            if not close(got, want, 5e-6) and abs(got - want) > 1e-12:  # %.6g: 6 digits
+                bad.append(f"{column} {name}: table {got}, numpy {want}")
+        rows += 1
+    return bad, rows
+
+
 def sweep(h5, dataset, index, label, name, lo, hi):
     f = h5py.File(h5, "r")
     cases = f["cases"][...]
@@ -83,6 +103,8 @@ def sweep(h5, dataset, index, label, name, lo, hi):
 def main():
     if sys.argv[1] == "table":
         bad, n = table(*sys.argv[2:6])
+    elif sys.argv[1] == "range":
+        bad, n = range_table(*sys.argv[2:6])
     else:
         bad, n = sweep(*sys.argv[2:9])
     for b in bad:
