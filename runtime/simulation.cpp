@@ -5,6 +5,7 @@
 #include <chrono>
 #include <optional>
 
+#include "hawser/log.h"
 #include "runtime/settle_report.h"
 #include "runtime/solve/settle.h"
 
@@ -65,9 +66,9 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
             "line lengths, anchor and fairlead positions, and buoyancy; or run without Settle)",
             settled.iterations, settled.residual, where));
       }
-      fmt::print(stderr, "Settle: {}{} ({:.3g} s)\n", settled.message, where, settled.wall_seconds);
-      for (const std::string& line : report.lines) fmt::print(stderr, "{}\n", line);
-      for (const std::string& w : report.warnings) fmt::print(stderr, "warning: {}\n", w);
+      Note(fmt::format("Settle: {}{} ({:.3g} s)", settled.message, where, settled.wall_seconds));
+      for (const std::string& line : report.lines) Note(line);
+      for (const std::string& w : report.warnings) Warn(w);
     }
     integrator = MakeIntegrator(system, settings);
     integrator->Reset(t0, x);

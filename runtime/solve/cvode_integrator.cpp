@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "hawser/errors.h"
+#include "hawser/log.h"
 #include "runtime/solve/colored_jacobian.h"
 #include "runtime/solve/cvode_sundials.h"
 
@@ -58,7 +59,7 @@ void CvodeCallbacks::Error(int code, const char* /*module*/, const char* functio
     if (code < 0) {
       self->cvode_message_ = msg;  // Becomes part of the SimulationError.
     } else {
-      fmt::print(stderr, "warning: CVODE {}: {}\n", function, msg);
+      Warn(fmt::format("CVODE {}: {}", function, msg));
     }
   } catch (...) {
     // Out of memory while keeping a message: the flag name still reaches the user.

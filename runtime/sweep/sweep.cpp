@@ -7,6 +7,7 @@
 #include <limits>
 #include <pugixml.hpp>
 
+#include "hawser/log.h"
 #include "hawser/value_parse.h"
 #include "runtime/model/model.h"
 #include "runtime/scenario/engine_parser.h"
@@ -199,6 +200,7 @@ CaseResult RunCase(const SweepSetup& setup, const SweepCase& c, const CaseSinkFa
                    const std::atomic<bool>* interrupt) {
   CaseResult out;
   out.index = c.index;
+  const LogPrefix prefix(fmt::format("case {}: ", c.index));  // Its notes and warnings.
   out.summaries.assign(setup.definition.summaries.size(), std::numeric_limits<double>::quiet_NaN());
   const auto start = std::chrono::steady_clock::now();
   try {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "hawser/log.h"
 #include "hawser/text.h"
 #include "simobjects/cable/cable.h"
 #include "simobjects/cable/catenary.h"
@@ -56,8 +57,7 @@ void Cable::Initialize() {
   }
   if (!sol) {
     PlaceOnStraightLine(a, b);
-    std::fprintf(stderr, "Cable %s: initial shape: straight line (no catenary: %s)\n",
-                 name().c_str(), why.c_str());
+    Note("Cable " + name() + ": initial shape: straight line (no catenary: " + why + ")");
     return;
   }
   const Eigen::Vector3d e = horizontal / span;
@@ -92,11 +92,10 @@ void Cable::Initialize() {
     p_prev = q;
   }
   if (sol->on_seabed()) {
-    std::fprintf(stderr, "Cable %s: initial shape: elastic catenary with %.1f m on the seabed\n",
-                 name().c_str(), sol->grounded_length);
+    Note("Cable " + name() + ": initial shape: elastic catenary with " +
+         NumberText(std::round(sol->grounded_length * 10.0) / 10.0) + " m on the seabed");
   } else {
-    std::fprintf(stderr, "Cable %s: initial shape: elastic catenary, fully suspended\n",
-                 name().c_str());
+    Note("Cable " + name() + ": initial shape: elastic catenary, fully suspended");
   }
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "hawser/errors.h"
+#include "hawser/log.h"
 #include "tools/hawser/commands.h"
 #include "tools/hawser/log_tee.h"
 #include "tools/hawser/signals.h"
@@ -176,6 +177,9 @@ int main(int argc, char** argv) {
   std::optional<cli::LogFile> log;  // Outlives the error messages printed below.
   try {
     if (!log_file.empty()) log.emplace(log_file, file_verbosity <= 0);
+    // -q and --console-verbosity 0 silence notes (a cable's initial shape, Settle's report).
+    if ((*run_cmd && run.quiet) || (*sweep_cmd && sweep.quiet) || verbosity <= 0)
+      hawser::SetNotesEnabled(false);
     if (*list_cmd) return cli::List();
     if (*describe_cmd) return cli::Describe(type);
     if (*stats_cmd) return cli::Stats(stats);

@@ -97,6 +97,8 @@ SweepReport::SweepReport(size_t to_run, size_t total, bool quiet)
 }
 
 void SweepReport::Add(const CaseResult& result) {
+  // A case stopped by an interrupt is not done: it is run again by --resume.
+  if (result.run.status == RunStatus::kInterrupted) return;
   ++done_;
   if (result.run.status == RunStatus::kFailed) {
     ++failed_;
@@ -125,15 +127,20 @@ void SweepReport::Add(const CaseResult& result) {
 
 int SweepReport::Finish(SweepFile& file, const std::string& path, bool interrupted) {
   if (!quiet_ && tty_ && last_draw_ >= 0) fmt::print(stderr, "\n");
-  size_t completed = 0, failed = 0;
+  size_t completed = 0, failed = 0, stopped = 0;
   for (const std::string& s : file.statuses()) {
     completed += s == "completed";
     failed += s == "failed";
+    stopped += s == "interrupted";
   }
   const size_t missing = total_ - completed - failed;
+  const size_t not_started = missing - std::min(missing, stopped);
+  std::string rest;
+  if (stopped > 0) rest += fmt::format(", {} stopped part-way", stopped);
+  if (not_started > 0) rest += fmt::format(", {} not started", not_started);
+  if (missing > 0) rest += " (--resume runs them)";
   const std::string message =
-      fmt::format("{} of {} cases completed, {} failed{}", completed, total_, failed,
-                  missing ? fmt::format(", {} not run (use --resume)", missing) : "");
+      fmt::format("{} of {} cases completed, {} failed{}", completed, total_, failed, rest);
   const std::string status = interrupted || missing ? "interrupted" : "completed";
   file.Finish(status, message);
   if (!quiet_) {

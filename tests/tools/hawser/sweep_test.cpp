@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <filesystem>
 #include <map>
 
 #include "runtime/simulation.h"
@@ -173,6 +174,26 @@ TEST_CASE("sweep: --resume runs only the cases the file lacks") {
   CHECK(ReadCasesTable(dir + "/r.h5").rows == after.rows);
   const Shell other = RunCommand(Hawser() + " sweep s.xml --set k=20,60 -o r.h5 --resume -q", dir);
   CHECK_MESSAGE(other.exit_code == 2, other.output);
+}
+
+TEST_CASE("sweep: Ctrl-C part-way reports the cases completed, stopped and not started") {
+  // Four cases of about 3 s each (the RAO vessel config), one at a time. SIGINT once case 1 has
+  // started (its first note carries "case 1: ") stops it part-way; cases 2 and 3 never start.
+  const TempDir dir("sweep_interrupt");
+  std::filesystem::copy(std::string(HAWSER_SOURCE_DIR) + "/configs", dir + "/configs",
+                        std::filesystem::copy_options::recursive);
+  const ProcessEnd end = RunAndSignal(
+      {"sweep", "configs/vessel_on_raos_moored.xml", "--set", "Sea.WaveHeight=2,3,4,5", "-o",
+       "s.h5"},
+      dir, SIGINT,
+      [&] { return testing::ReadFile(dir + "/run.log").find("case 1: ") != std::string::npos; });
+  CHECK(end.shell_code() == 130);
+  const std::string log = testing::ReadFile(dir + "/run.log");
+  CHECK_MESSAGE(log.find("1 of 4 cases completed, 0 failed, 1 stopped part-way, 2 not started "
+                         "(--resume runs them)") != std::string::npos,
+                log);
+  // The progress counts finished cases only: never "2 / 4".
+  CHECK(log.find("2 / 4 cases") == std::string::npos);
 }
 
 TEST_CASE("sweep: bad names are input errors (exit 2) with a suggestion") {
