@@ -19,7 +19,8 @@ In each document, in order:
   `mpirun` (as written; Open MPI's environment variables let it run as root and start more ranks
   than this machine has cores, as a user's own machine would not need).
   Not run, and listed in the output: the set-up and test scripts (`tools/run`, `tools/test`,
-  `tools/test-sanitize`, `tools/fuzz`), which CI runs itself.
+  `tools/test-sanitize`, `tools/fuzz`), which CI runs itself, and the benchmarks (`bench/`: minutes
+  of timing, run by hand).
   Other lines of plain blocks (error messages, sweep files) are output or data, not commands.
 Exits 0 when every snippet ran, else 1 naming the document, line and error.
 """
@@ -31,7 +32,10 @@ import sys
 import tempfile
 import traceback
 
-RUN_PREFIXES = ("hawser ", "build/tools/hawser ", "tools/plot.py ", "/usr/bin/python3 ", "mpirun ")
+RUN_PREFIXES = ("hawser ", "build/tools/hawser ", "tools/plot.py ", "/usr/bin/python3 ", "mpirun ",
+                "printf ")
+# Documented but too long for the test suite (minutes); `bench/` programs are run by hand.
+SKIP_COMMANDS = ("/usr/bin/python3 bench/",)
 SKIP_PREFIXES = ("tools/run ", "tools/test", "tools/fuzz")
 DOCS = ("README.md", "docs/results-in-python.md")
 
@@ -113,7 +117,7 @@ def main():
                         os.chdir(source)
                 elif lang in ("sh", ""):
                     for at, command in commands(text, line):
-                        if command.startswith(SKIP_PREFIXES):
+                        if command.startswith(SKIP_PREFIXES) or command.startswith(SKIP_COMMANDS):
                             skipped.append(f"{doc}:{at}: {command}")
                         elif command.startswith(RUN_PREFIXES):
                             code, output = shell(command, work, env)
