@@ -30,7 +30,8 @@ void Warn(const std::string& line) { PrintLine("warning: " + line); }
 
 void SetNotesEnabled(bool enabled) { notes_enabled.store(enabled, std::memory_order_relaxed); }
 
-LogPrefix::LogPrefix(std::string prefix) : previous_(std::exchange(line_prefix, std::move(prefix))) {}
+LogPrefix::LogPrefix(std::string prefix)
+    : previous_(std::exchange(line_prefix, std::move(prefix))) {}
 
 LogPrefix::~LogPrefix() { line_prefix = std::move(previous_); }
 

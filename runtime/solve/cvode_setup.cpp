@@ -24,6 +24,7 @@
 
 #include "hawser/errors.h"
 #include "runtime/solve/colored_jacobian.h"
+#include "runtime/solve/compiled_sundials_ops.h"
 #include "runtime/solve/cvode_integrator.h"
 #include "runtime/solve/cvode_sundials.h"
 
@@ -101,6 +102,7 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
   }
   sun->y = N_VNew_Serial(n_, sun->ctx);
   if (sun->y == nullptr) throw SimulationError("CVODE set-up failed: N_VNew_Serial");
+  UseCompiledSerialOperations(sun->y);  // CVODE's vectors are clones of y: they inherit them.
   // CVodeInit copies y into CVODE's history, so y must hold x0 first.
   std::copy(x0.begin(), x0.end(), N_VGetArrayPointer(sun->y));
 
@@ -141,6 +143,7 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
     const long nnz = colored_->pattern().nonzeros();
     sun->matrix = SUNSparseMatrix(n_, n_, nnz, CSC_MAT, sun->ctx);
     if (sun->matrix == nullptr) throw SimulationError("CVODE set-up failed: SUNSparseMatrix");
+    UseCompiledSparseOperations(sun->matrix);
     sun->linear_solver = SUNLinSol_KLU(sun->y, sun->matrix, sun->ctx);
     if (sun->linear_solver == nullptr) throw SimulationError("CVODE set-up failed: SUNLinSol_KLU");
     linear_solver_text_ =

@@ -1,0 +1,259 @@
+#include "runtime/solve/compiled_sundials_ops.h"
+
+#include <nvector/nvector_serial.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hawser {
+namespace {
+
+// Each operation below is the serial vector's, written from its definition (SUNDIALS
+// documentation, "Description of the NVECTOR operations"), with the special cases whose
+// rounding differs from the general formula (c (x + y) for a == b) kept as SUNDIALS has them.
+
+sunindextype Length(N_Vector v) { return NV_LENGTH_S(v); }
+double* Data(N_Vector v) { return NV_DATA_S(v); }
+
+void LinearSum(double a, N_Vector x, double b, N_Vector y, N_Vector z) {
+  const sunindextype n = Length(x);
+  const double* xd = Data(x);
+  const double* yd = Data(y);
+  double* zd = Data(z);
+  if (a == b && !(a == 1.0 || a == -1.0)) {  // z = a (x + y)
+    for (sunindextype i = 0; i < n; ++i) zd[i] = a * (xd[i] + yd[i]);
+  } else if (a == -b && !(a == 1.0 || a == -1.0)) {  // z = a (x - y)
+    for (sunindextype i = 0; i < n; ++i) zd[i] = a * (xd[i] - yd[i]);
+  } else {
+    // Every other case (axpy, sums, differences, a x + y, a x - y) is exactly a x + b y: a
+    // factor of 1 or -1 changes no bits, and addition is commutative in IEEE arithmetic.
+    for (sunindextype i = 0; i < n; ++i) zd[i] = a * xd[i] + b * yd[i];
+  }
+}
+
+void Const(double c, N_Vector z) {
+  std::fill_n(Data(z), Length(z), c);
+}
+
+void Prod(N_Vector x, N_Vector y, N_Vector z) {
+  const sunindextype n = Length(x);
+  const double *xd = Data(x), *yd = Data(y);
+  double* zd = Data(z);
+  for (sunindextype i = 0; i < n; ++i) zd[i] = xd[i] * yd[i];
+}
+
+void Div(N_Vector x, N_Vector y, N_Vector z) {
+  const sunindextype n = Length(x);
+  const double *xd = Data(x), *yd = Data(y);
+  double* zd = Data(z);
+  for (sunindextype i = 0; i < n; ++i) zd[i] = xd[i] / yd[i];
+}
+
+void Scale(double c, N_Vector x, N_Vector z) {
+  const sunindextype n = Length(x);
+  const double* xd = Data(x);
+  double* zd = Data(z);
+  for (sunindextype i = 0; i < n; ++i) zd[i] = c * xd[i];
+}
+
+void Abs(N_Vector x, N_Vector z) {
+  const sunindextype n = Length(x);
+  const double* xd = Data(x);
+  double* zd = Data(z);
+  for (sunindextype i = 0; i < n; ++i) zd[i] = std::abs(xd[i]);
+}
+
+void Inv(N_Vector x, N_Vector z) {
+  const sunindextype n = Length(x);
+  const double* xd = Data(x);
+  double* zd = Data(z);
+  for (sunindextype i = 0; i < n; ++i) zd[i] = 1.0 / xd[i];
+}
+
+void AddConst(N_Vector x, double b, N_Vector z) {
+  const sunindextype n = Length(x);
+  const double* xd = Data(x);
+  double* zd = Data(z);
+  for (sunindextype i = 0; i < n; ++i) zd[i] = xd[i] + b;
+}
+
+double DotProd(N_Vector x, N_Vector y) {
+  const sunindextype n = Length(x);
+  const double *xd = Data(x), *yd = Data(y);
+  double sum = 0.0;
+  for (sunindextype i = 0; i < n; ++i) sum += xd[i] * yd[i];
+  return sum;
+}
+
+double MaxNorm(N_Vector x) {
+  const sunindextype n = Length(x);
+  const double* xd = Data(x);
+  double max = 0.0;
+  for (sunindextype i = 0; i < n; ++i) max = std::max(max, std::abs(xd[i]));
+  return max;
+}
+
+double WSqrSum(N_Vector x, N_Vector w) {
+  const sunindextype n = Length(x);
+  const double *xd = Data(x), *wd = Data(w);
+  double sum = 0.0;
+  for (sunindextype i = 0; i < n; ++i) {
+    const double p = xd[i] * wd[i];
+    sum += p * p;
+  }
+  return sum;
+}
+
+double WSqrSumMask(N_Vector x, N_Vector w, N_Vector id) {
+  const sunindextype n = Length(x);
+  const double *xd = Data(x), *wd = Data(w), *idd = Data(id);
+  double sum = 0.0;
+  for (sunindextype i = 0; i < n; ++i) {
+    if (idd[i] > 0.0) {
+      const double p = xd[i] * wd[i];
+      sum += p * p;
+    }
+  }
+  return sum;
+}
+
+double WrmsNorm(N_Vector x, N_Vector w) {
+  return std::sqrt(WSqrSum(x, w) / static_cast<double>(Length(x)));
+}
+
+double WrmsNormMask(N_Vector x, N_Vector w, N_Vector id) {
+  return std::sqrt(WSqrSumMask(x, w, id) / static_cast<double>(Length(x)));
+}
+
+double Min(N_Vector x) {
+  const sunindextype n = Length(x);
+  const double* xd = Data(x);
+  double min = xd[0];
+  for (sunindextype i = 1; i < n; ++i) min = std::min(min, xd[i]);
+  return min;
+}
+
+void Compare(double c, N_Vector x, N_Vector z) {
+  const sunindextype n = Length(x);
+  const double* xd = Data(x);
+  double* zd = Data(z);
+  for (sunindextype i = 0; i < n; ++i) zd[i] = std::abs(xd[i]) >= c ? 1.0 : 0.0;
+}
+
+sunbooleantype InvTest(N_Vector x, N_Vector z) {
+  const sunindextype n = Length(x);
+  const double* xd = Data(x);
+  double* zd = Data(z);
+  sunbooleantype no_zero = SUNTRUE;
+  for (sunindextype i = 0; i < n; ++i) {
+    if (xd[i] == 0.0) {
+      no_zero = SUNFALSE;
+    } else {
+      zd[i] = 1.0 / xd[i];
+    }
+  }
+  return no_zero;
+}
+
+// ---- Sparse (CSC) matrix ----
+
+/// SUNDIALS' own operations, for the cases passed on: the same for every sparse matrix, so
+/// taken once (thread-safe) from the first matrix made fast, before any of ours can run.
+struct SparseOriginals {
+  int (*copy)(SUNMatrix, SUNMatrix) = nullptr;
+  int (*scaleaddi)(double, SUNMatrix) = nullptr;
+  SUNMatrix (*clone)(SUNMatrix) = nullptr;
+};
+const SparseOriginals& Originals(const SUNMatrix_Ops sundials_ops = nullptr) {
+  static const SparseOriginals originals{sundials_ops->copy, sundials_ops->scaleaddi,
+                                         sundials_ops->clone};
+  return originals;
+}
+
+int SparseZero(SUNMatrix a) {
+  const sunindextype nnz = SM_NNZ_S(a), np = SM_NP_S(a);
+  std::fill_n(SM_DATA_S(a), nnz, 0.0);
+  std::fill_n(SM_INDEXVALS_S(a), nnz, sunindextype{0});
+  std::fill_n(SM_INDEXPTRS_S(a), np + 1, sunindextype{0});
+  return SUNMAT_SUCCESS;
+}
+
+int SparseCopy(SUNMatrix a, SUNMatrix b) {
+  const sunindextype np = SM_NP_S(a), a_nz = SM_INDEXPTRS_S(a)[np];
+  if (SM_ROWS_S(a) != SM_ROWS_S(b) || SM_COLUMNS_S(a) != SM_COLUMNS_S(b) ||
+      SM_SPARSETYPE_S(a) != SM_SPARSETYPE_S(b) || SM_NNZ_S(b) < a_nz) {
+    return Originals().copy(a, b);  // Checks and reallocates as SUNDIALS does.
+  }
+  SparseZero(b);
+  std::copy_n(SM_DATA_S(a), a_nz, SM_DATA_S(b));
+  std::copy_n(SM_INDEXVALS_S(a), a_nz, SM_INDEXVALS_S(b));
+  std::copy_n(SM_INDEXPTRS_S(a), np, SM_INDEXPTRS_S(b));
+  SM_INDEXPTRS_S(b)[np] = a_nz;
+  return SUNMAT_SUCCESS;
+}
+
+int SparseScaleAddI(double c, SUNMatrix a) {
+  const bool csc = SM_SPARSETYPE_S(a) == CSC_MAT;
+  const sunindextype m = csc ? SM_ROWS_S(a) : SM_COLUMNS_S(a);
+  const sunindextype n = csc ? SM_COLUMNS_S(a) : SM_ROWS_S(a);
+  const sunindextype* ap = SM_INDEXPTRS_S(a);
+  const sunindextype* ai = SM_INDEXVALS_S(a);
+  double* ax = SM_DATA_S(a);
+  const sunindextype diagonal = std::min(m, n);
+  for (sunindextype j = 0; j < diagonal; ++j) {
+    if (std::find(ai + ap[j], ai + ap[j + 1], j) == ai + ap[j + 1]) {
+      return Originals().scaleaddi(c, a);  // A diagonal entry to insert: SUNDIALS' way.
+    }
+  }
+  for (sunindextype j = 0; j < diagonal; ++j) {
+    for (sunindextype i = ap[j]; i < ap[j + 1]; ++i) ax[i] = ai[i] == j ? 1.0 + c * ax[i] : c * ax[i];
+  }
+  // Columns past the diagonal (a matrix wider than tall) are left as SUNDIALS leaves them.
+  return SUNMAT_SUCCESS;
+}
+
+SUNMatrix SparseClone(SUNMatrix a) {
+  SUNMatrix b = Originals().clone(a);
+  if (b != nullptr) UseCompiledSparseOperations(b);
+  return b;
+}
+
+}  // namespace
+
+void UseCompiledSparseOperations(SUNMatrix m) {
+  SUNMatrix_Ops ops = m->ops;
+  if (ops->copy == SparseCopy) return;
+  Originals(ops);
+  ops->copy = SparseCopy;
+  ops->zero = SparseZero;
+  ops->scaleaddi = SparseScaleAddI;
+  ops->clone = SparseClone;
+}
+
+void UseCompiledSerialOperations(N_Vector v) {
+  N_Vector_Ops ops = v->ops;
+  ops->nvlinearsum = LinearSum;
+  ops->nvconst = Const;
+  ops->nvprod = Prod;
+  ops->nvdiv = Div;
+  ops->nvscale = Scale;
+  ops->nvabs = Abs;
+  ops->nvinv = Inv;
+  ops->nvaddconst = AddConst;
+  ops->nvdotprod = DotProd;
+  ops->nvmaxnorm = MaxNorm;
+  ops->nvwrmsnorm = WrmsNorm;
+  ops->nvwrmsnormmask = WrmsNormMask;
+  ops->nvmin = Min;
+  ops->nvcompare = Compare;
+  ops->nvinvtest = InvTest;
+  ops->nvdotprodlocal = DotProd;
+  ops->nvmaxnormlocal = MaxNorm;
+  ops->nvminlocal = Min;
+  ops->nvinvtestlocal = InvTest;
+  ops->nvwsqrsumlocal = WSqrSum;
+  ops->nvwsqrsummasklocal = WSqrSumMask;
+}
+
+}  // namespace hawser

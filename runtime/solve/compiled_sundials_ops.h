@@ -1,0 +1,28 @@
+// Compiled-here replacements for the hot operations of SUNDIALS' serial N_Vector and sparse
+// SUNMatrix.
+//
+// Debian 12 builds its SUNDIALS 6.4.1 without optimisation: every vector operation CVODE does
+// (linear sums, weighted norms, constants) keeps its loop counter and accumulator on the stack,
+// and those operations were about 45 % of a mooring line's integration time (perf, the reference
+// line with 100 segments, cvode-bdf sparse), the sparse matrix's copy, zero and "c A + I" another
+// 15 % once the vectors were fast. SUNDIALS lets a program supply an object's operations: these
+// compute exactly what SUNDIALS' do, term for term in the same order (so results are
+// bit-identical; no reassociation, no FMA contraction on the baseline x86-64 target), but are
+// compiled with hawser's flags. Cases that need SUNDIALS' reallocating paths (a matrix without
+// room, a diagonal entry missing) are passed on to SUNDIALS' own operations.
+#pragma once
+
+#include <sundials/sundials_matrix.h>
+#include <sundials/sundials_nvector.h>
+
+namespace hawser {
+
+/// Replaces the arithmetic operations of the serial vector `v` (N_VNew_Serial) with hawser's;
+/// vectors cloned from it (every vector CVODE makes from the template) inherit them.
+void UseCompiledSerialOperations(N_Vector v);
+
+/// Likewise for a CSC sparse matrix (SUNSparseMatrix): copy, zero, c A + I; its clones (CVODE
+/// keeps a saved Jacobian) get them too.
+void UseCompiledSparseOperations(SUNMatrix m);
+
+}  // namespace hawser

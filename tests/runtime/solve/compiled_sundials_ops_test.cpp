@@ -1,0 +1,156 @@
+// runtime/solve/compiled_sundials_ops.h against SUNDIALS itself: every replaced operation gives
+// bit for bit what SUNDIALS' serial vector and sparse matrix give on the same data.
+#include "runtime/solve/compiled_sundials_ops.h"
+
+#include <doctest/doctest.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+#include <cstring>
+#include <random>
+#include <vector>
+
+namespace hawser {
+namespace {
+
+constexpr sunindextype kN = 37;
+
+struct Context {
+  SUNContext ctx = nullptr;
+  Context() { SUNContext_Create(nullptr, &ctx); }
+  ~Context() { SUNContext_Free(&ctx); }
+};
+
+/// The same values in a SUNDIALS vector and in one with hawser's operations.
+struct Pair {
+  N_Vector theirs, ours;
+  Pair(SUNContext ctx, const std::vector<double>& values) {
+    theirs = N_VNew_Serial(kN, ctx);
+    ours = N_VNew_Serial(kN, ctx);
+    UseCompiledSerialOperations(ours);
+    std::memcpy(N_VGetArrayPointer(theirs), values.data(), kN * sizeof(double));
+    std::memcpy(N_VGetArrayPointer(ours), values.data(), kN * sizeof(double));
+  }
+  ~Pair() {
+    N_VDestroy(theirs);
+    N_VDestroy(ours);
+  }
+  bool Same() const {
+    return std::memcmp(N_VGetArrayPointer(theirs), N_VGetArrayPointer(ours),
+                       kN * sizeof(double)) == 0;
+  }
+};
+
+std::vector<double> Random(std::mt19937_64& rng, bool with_zeros = false) {
+  std::uniform_real_distribution<double> u(-3.0, 3.0);
+  std::vector<double> v(kN);
+  for (sunindextype i = 0; i < kN; ++i) v[i] = with_zeros && i % 5 == 0 ? 0.0 : u(rng);
+  return v;
+}
+
+bool BitEqual(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+}  // namespace
+
+TEST_CASE("compiled N_Vector operations equal SUNDIALS' serial ones bit for bit") {
+  Context c;
+  std::mt19937_64 rng(7);
+  Pair x(c.ctx, Random(rng)), y(c.ctx, Random(rng)), z(c.ctx, Random(rng)), w(c.ctx, Random(rng));
+  Pair id(c.ctx, Random(rng, true)), zeros(c.ctx, Random(rng, true));
+  // Every special case of N_VLinearSum, including z aliasing x or y.
+  for (double a : {1.0, -1.0, 2.5, 0.0, -0.75}) {
+    for (double b : {1.0, -1.0, 2.5, -2.5, 0.0, 0.3}) {
+      CAPTURE(a);
+      CAPTURE(b);
+      N_VLinearSum(a, x.theirs, b, y.theirs, z.theirs);
+      N_VLinearSum(a, x.ours, b, y.ours, z.ours);
+      CHECK(z.Same());
+      N_VLinearSum(a, x.theirs, b, y.theirs, y.theirs);
+      N_VLinearSum(a, x.ours, b, y.ours, y.ours);
+      CHECK(y.Same());
+      N_VLinearSum(a, x.theirs, b, y.theirs, x.theirs);
+      N_VLinearSum(a, x.ours, b, y.ours, x.ours);
+      CHECK(x.Same());
+      N_VScale(0.5, x.theirs, x.theirs);  // keep the values bounded
+      N_VScale(0.5, x.ours, x.ours);
+    }
+  }
+  N_VProd(x.theirs, y.theirs, z.theirs);
+  N_VProd(x.ours, y.ours, z.ours);
+  CHECK(z.Same());
+  N_VDiv(x.theirs, w.theirs, z.theirs);
+  N_VDiv(x.ours, w.ours, z.ours);
+  CHECK(z.Same());
+  N_VAbs(y.theirs, z.theirs);
+  N_VAbs(y.ours, z.ours);
+  CHECK(z.Same());
+  N_VInv(w.theirs, z.theirs);
+  N_VInv(w.ours, z.ours);
+  CHECK(z.Same());
+  N_VAddConst(x.theirs, 0.3, z.theirs);
+  N_VAddConst(x.ours, 0.3, z.ours);
+  CHECK(z.Same());
+  N_VCompare(1.0, x.theirs, z.theirs);
+  N_VCompare(1.0, x.ours, z.ours);
+  CHECK(z.Same());
+  CHECK(N_VInvTest(zeros.theirs, z.theirs) == N_VInvTest(zeros.ours, z.ours));
+  CHECK(z.Same());
+  N_VConst(0.125, z.theirs);
+  N_VConst(0.125, z.ours);
+  CHECK(z.Same());
+  CHECK(BitEqual(N_VDotProd(x.theirs, y.theirs), N_VDotProd(x.ours, y.ours)));
+  CHECK(BitEqual(N_VMaxNorm(x.theirs), N_VMaxNorm(x.ours)));
+  CHECK(BitEqual(N_VWrmsNorm(x.theirs, w.theirs), N_VWrmsNorm(x.ours, w.ours)));
+  CHECK(BitEqual(N_VWrmsNormMask(x.theirs, w.theirs, id.theirs),
+                 N_VWrmsNormMask(x.ours, w.ours, id.ours)));
+  CHECK(BitEqual(N_VMin(x.theirs), N_VMin(x.ours)));
+  // Clones (CVODE's working vectors) carry the operations.
+  N_Vector clone = N_VClone(x.ours);
+  CHECK((clone->ops->nvlinearsum == x.ours->ops->nvlinearsum));
+  CHECK((clone->ops->nvlinearsum != x.theirs->ops->nvlinearsum));
+  N_VDestroy(clone);
+}
+
+TEST_CASE("compiled sparse matrix operations equal SUNDIALS' bit for bit, or defer to them") {
+  Context c;
+  // A 4x4 CSC matrix with room for 9 entries: all diagonals present, or one missing.
+  auto make = [&](bool full_diagonal, bool ours) {
+    SUNMatrix m = SUNSparseMatrix(4, 4, 9, CSC_MAT, c.ctx);
+    if (ours) UseCompiledSparseOperations(m);
+    const std::vector<sunindextype> starts = {0, 2, 4, 5, 7};
+    const std::vector<sunindextype> rows =
+        full_diagonal ? std::vector<sunindextype>{0, 2, 1, 3, 2, 0, 3}
+                      : std::vector<sunindextype>{0, 2, 0, 3, 2, 0, 3};  // no (1, 1)
+    const std::vector<double> values = {1.5, -2, 0.25, 4, 3, -1, 0.7};
+    std::copy(starts.begin(), starts.end(), SUNSparseMatrix_IndexPointers(m));
+    std::copy(rows.begin(), rows.end(), SUNSparseMatrix_IndexValues(m));
+    std::copy(values.begin(), values.end(), SUNSparseMatrix_Data(m));
+    return m;
+  };
+  auto same = [](SUNMatrix a, SUNMatrix b) {
+    const sunindextype nnz = SUNSparseMatrix_NNZ(a);
+    return SUNSparseMatrix_NNZ(b) == nnz &&
+           std::memcmp(SUNSparseMatrix_Data(a), SUNSparseMatrix_Data(b), nnz * sizeof(double)) ==
+               0 &&
+           std::memcmp(SUNSparseMatrix_IndexValues(a), SUNSparseMatrix_IndexValues(b),
+                       nnz * sizeof(sunindextype)) == 0 &&
+           std::memcmp(SUNSparseMatrix_IndexPointers(a), SUNSparseMatrix_IndexPointers(b),
+                       5 * sizeof(sunindextype)) == 0;
+  };
+  for (bool full : {true, false}) {
+    CAPTURE(full);
+    SUNMatrix theirs = make(full, false), ours = make(full, true);
+    CHECK(SUNMatScaleAddI(-0.37, theirs) == SUNMatScaleAddI(-0.37, ours));
+    CHECK(same(theirs, ours));
+    SUNMatrix their_clone = SUNMatClone(theirs), our_clone = SUNMatClone(ours);
+    CHECK((our_clone->ops->copy == ours->ops->copy));  // A clone keeps the compiled operations.
+    CHECK(SUNMatCopy(theirs, their_clone) == SUNMatCopy(ours, our_clone));
+    CHECK(same(their_clone, our_clone));
+    CHECK(SUNMatZero(theirs) == SUNMatZero(ours));
+    CHECK(same(theirs, ours));
+    for (SUNMatrix m : {theirs, ours, their_clone, our_clone}) SUNMatDestroy(m);
+  }
+}
+
+}  // namespace hawser
