@@ -202,6 +202,7 @@ void Hdf5RunWriter::Begin(const std::vector<SignalMeta>& signals, const RunInfo&
   h5::SetAttribute(group_, "h_max", e.h_max);
   h5::SetAttribute(group_, "step_size", e.step_size);
   h5::SetAttribute(group_, "max_steps", static_cast<long>(e.max_steps));
+  h5::SetAttribute(group_, "max_order", static_cast<long>(e.max_order));
   h5::SetAttribute(group_, "t_start", e.output.start);
   h5::SetAttribute(group_, "t_end", e.output.end);
   h5::SetAttribute(group_, "status", std::string("running"));

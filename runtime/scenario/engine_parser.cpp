@@ -84,6 +84,7 @@ EngineSettings ParseEngineSettings(const std::vector<Attribute>& attributes,
       {"HMin", [&](const Attribute& a) { s.h_min = number(a); }},
       {"stepsize", [&](const Attribute& a) { s.step_size = number(a); }},
       {"MaxSteps", [&](const Attribute& a) { s.max_steps = PositiveInt(a); }},
+      {"MaxOrder", [&](const Attribute& a) { s.max_order = PositiveInt(a); }},
       {"LogStates", [&](const Attribute& a) { s.log_states = boolean(a); }},
       {"Settle", [&](const Attribute& a) { s.settle = boolean(a); }},
       {"UseRSSNormInsteadOfInfNorm", [&](const Attribute& a) { s.use_rss_norm = boolean(a); }},
@@ -160,6 +161,13 @@ EngineSettings ParseEngineSettings(const std::vector<Attribute>& attributes,
     errors.Add(where("HMin"), fmt::format("Engine HMin {} is larger than HMax {}; expected "
                                           "HMin <= HMax",
                                           s.h_min, s.h_max));
+  }
+  // CVODE's methods exist up to order 5 (BDF) and 12 (Adams-Moulton).
+  const int highest_order = s.integrator == IntegratorKind::kCvodeAdams ? 12 : 5;
+  if (s.max_order > highest_order) {
+    errors.Add(where("MaxOrder"),
+               fmt::format("Engine MaxOrder {} is out of range for {}; expected 1 to {}",
+                           s.max_order, ToString(s.integrator), highest_order));
   }
   bool fixed_step = s.integrator == IntegratorKind::kEuler || s.integrator == IntegratorKind::kRk4;
   if (fixed_step && !(s.step_size > 0)) {

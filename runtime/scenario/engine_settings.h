@@ -38,6 +38,9 @@ struct EngineSettings {
   double step_size =
       0.0;  ///< CVODE's initial step (0 = its own estimate); the fixed step of rk4/euler.
   int max_steps = 500000;  ///< CVODE steps allowed between two output times (extension MaxSteps).
+  /// Extension MaxOrder: the highest order CVODE may use (0 = its own: 5 for BDF, 12 for Adams).
+  /// Models with non-smooth parts (seabed contact, slack segments) often run faster capped at 3.
+  int max_order = 0;
   bool log_states = false;
   std::vector<std::string> file_output{"objects:all"};  ///< FileOutput selectors.
   int num_cores = 1;                                    ///< Accepted for FhSim compatibility.

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <string_view>
 
 namespace hawser {
 namespace {
@@ -32,9 +34,7 @@ void LinearSum(double a, N_Vector x, double b, N_Vector y, N_Vector z) {
   }
 }
 
-void Const(double c, N_Vector z) {
-  std::fill_n(Data(z), Length(z), c);
-}
+void Const(double c, N_Vector z) { std::fill_n(Data(z), Length(z), c); }
 
 void Prod(N_Vector x, N_Vector y, N_Vector z) {
   const sunindextype n = Length(x);
@@ -207,7 +207,8 @@ int SparseScaleAddI(double c, SUNMatrix a) {
     }
   }
   for (sunindextype j = 0; j < diagonal; ++j) {
-    for (sunindextype i = ap[j]; i < ap[j + 1]; ++i) ax[i] = ai[i] == j ? 1.0 + c * ax[i] : c * ax[i];
+    for (sunindextype i = ap[j]; i < ap[j + 1]; ++i)
+      ax[i] = ai[i] == j ? 1.0 + c * ax[i] : c * ax[i];
   }
   // Columns past the diagonal (a matrix wider than tall) are left as SUNDIALS leaves them.
   return SUNMAT_SUCCESS;
@@ -220,6 +221,11 @@ SUNMatrix SparseClone(SUNMatrix a) {
 }
 
 }  // namespace
+
+bool CompiledOperationsEnabled() {
+  const char* choice = std::getenv("HAWSER_SUNDIALS_OPERATIONS");
+  return choice == nullptr || std::string_view(choice) != "sundials";
+}
 
 void UseCompiledSparseOperations(SUNMatrix m) {
   SUNMatrix_Ops ops = m->ops;

@@ -21,6 +21,10 @@ namespace hawser {
 /// vectors cloned from it (every vector CVODE makes from the template) inherit them.
 void UseCompiledSerialOperations(N_Vector v);
 
+/// False when the environment sets HAWSER_SUNDIALS_OPERATIONS=sundials: the benchmarks' switch to
+/// measure SUNDIALS' own operations against these in the same run.
+bool CompiledOperationsEnabled();
+
 /// Likewise for a CSC sparse matrix (SUNSparseMatrix): copy, zero, c A + I; its clones (CVODE
 /// keeps a saved Jacobian) get them too.
 void UseCompiledSparseOperations(SUNMatrix m);

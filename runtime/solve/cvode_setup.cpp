@@ -102,7 +102,8 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
   }
   sun->y = N_VNew_Serial(n_, sun->ctx);
   if (sun->y == nullptr) throw SimulationError("CVODE set-up failed: N_VNew_Serial");
-  UseCompiledSerialOperations(sun->y);  // CVODE's vectors are clones of y: they inherit them.
+  // CVODE's vectors are clones of y: they inherit the operations.
+  if (CompiledOperationsEnabled()) UseCompiledSerialOperations(sun->y);
   // CVodeInit copies y into CVODE's history, so y must hold x0 first.
   std::copy(x0.begin(), x0.end(), N_VGetArrayPointer(sun->y));
 
@@ -113,6 +114,9 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
   Check(CVodeSetUserData(sun->mem, this), "CVodeSetUserData");
   Check(CVodeInit(sun->mem, &CvodeCallbacks::Rhs, t0, sun->y), "CVodeInit");
   Check(CVodeSStolerances(sun->mem, settings_.rel_tol, settings_.abs_tol), "CVodeSStolerances");
+  if (settings_.max_order > 0) {
+    Check(CVodeSetMaxOrd(sun->mem, settings_.max_order), "CVodeSetMaxOrd");
+  }
   if (settings_.max_steps > 0) {
     Check(CVodeSetMaxNumSteps(sun->mem, settings_.max_steps), "CVodeSetMaxNumSteps");
   }
@@ -143,7 +147,7 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
     const long nnz = colored_->pattern().nonzeros();
     sun->matrix = SUNSparseMatrix(n_, n_, nnz, CSC_MAT, sun->ctx);
     if (sun->matrix == nullptr) throw SimulationError("CVODE set-up failed: SUNSparseMatrix");
-    UseCompiledSparseOperations(sun->matrix);
+    if (CompiledOperationsEnabled()) UseCompiledSparseOperations(sun->matrix);
     sun->linear_solver = SUNLinSol_KLU(sun->y, sun->matrix, sun->ctx);
     if (sun->linear_solver == nullptr) throw SimulationError("CVODE set-up failed: SUNLinSol_KLU");
     linear_solver_text_ =

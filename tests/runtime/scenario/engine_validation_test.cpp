@@ -91,6 +91,16 @@ TEST_CASE("Engine counts: MaxSteps and NumCores are whole numbers >= 1") {
   CHECK(Parse({{"MaxSteps", "1"}}).max_steps == 1);
 }
 
+TEST_CASE("Engine MaxOrder: 1 to 5 for cvode-bdf, 1 to 12 for cvode-adams") {
+  CHECK(Parse({{"MaxOrder", "3"}}).max_order == 3);
+  CHECK(Parse({{"Integrator", "cvode-adams"}, {"MaxOrder", "12"}}).max_order == 12);
+  CheckRejected({{"MaxOrder", "6"}},
+                {"Engine MaxOrder 6 is out of range for cvode-bdf", "expected 1 to 5"});
+  CheckRejected({{"Integrator", "cvode-adams"}, {"MaxOrder", "13"}},
+                {"Engine MaxOrder 13 is out of range for cvode-adams", "expected 1 to 12"});
+  CheckRejected({{"MaxOrder", "0"}}, {"Engine MaxOrder: 0 is out of range"});
+}
+
 TEST_CASE("Engine: every bad attribute is reported at once") {
   try {
     Parse({{"RelTol", "1"}, {"AbsTol", "0"}, {"HMax", "-1"}});

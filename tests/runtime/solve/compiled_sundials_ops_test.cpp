@@ -37,8 +37,8 @@ struct Pair {
     N_VDestroy(ours);
   }
   bool Same() const {
-    return std::memcmp(N_VGetArrayPointer(theirs), N_VGetArrayPointer(ours),
-                       kN * sizeof(double)) == 0;
+    return std::memcmp(N_VGetArrayPointer(theirs), N_VGetArrayPointer(ours), kN * sizeof(double)) ==
+           0;
   }
 };
 

@@ -125,6 +125,27 @@ TEST_CASE("LinearSolver=auto: dense for small systems, sparse for large sparse o
   CHECK(integrator->linear_solver() == "dense");
 }
 
+TEST_CASE(
+    "MaxOrder caps CVODE's order: at 1 (backward Euler) the same accuracy costs far more "
+    "steps") {
+  // x' = -x to t = 5 at RelTol 1e-8. Backward Euler's local error is O(h^2), so its steps go as
+  // tol^(-1/2) (~1e4 here); order 5's as tol^(-1/6) (~1e2): a factor far above 10. Both still
+  // meet the tolerance: exp(-5) to 1e-5 relative (global error a few hundred times RelTol).
+  long steps[2] = {0, 0};
+  for (int cap : {0, 1}) {
+    Decay decay;
+    EngineSettings settings = Settings(IntegratorKind::kCvodeBdf, 5.0, 1e-8);
+    settings.max_order = cap;
+    auto integrator = MakeIntegrator(decay, settings);
+    std::vector<double> x{1.0};
+    integrator->Reset(0.0, x);
+    integrator->AdvanceTo(5.0, x);
+    CHECK(x[0] == doctest::Approx(std::exp(-5.0)).epsilon(1e-5));
+    steps[cap] = integrator->stats().steps;
+  }
+  CHECK(steps[1] > 10 * steps[0]);
+}
+
 TEST_CASE("Reset restarts CVODE: identical results and counters") {
   for (IntegratorKind kind : kCvodeKinds) {
     CAPTURE(ToString(kind));
