@@ -6,6 +6,7 @@
 #include <string>
 
 #include "hawser/text.h"
+#include "simobjects/environment/ocean_agreement.h"
 
 namespace hawser {
 
@@ -69,16 +70,11 @@ Buoy::Buoy(ObjectArgs& args) : SimObject(args) {
 void Buoy::Initialize() {
   const Ocean* ocean = service<Ocean>(ocean_);
   if (ocean == nullptr) return;
-  auto same = [this](const char* what, bool given, double own, double ocean_value) {
-    if (given && own != ocean_value) {
-      throw Error(std::string(what) + " = " + NumberText(own) + " differs from the ocean's " +
-                  NumberText(ocean_value) +
-                  "; expected no such parameter (a buoy in an Environment/Ocean takes the "
-                  "ocean's) or the same value");
-    }
-  };
-  same("WaterDensity", given_density_, rho_, ocean->density());
-  same("Gravity", given_gravity_, g_, ocean->gravity());
+  for (const std::string& problem :
+       {OceanDisagreement("WaterDensity", given_density_, rho_, ocean->density(), "a buoy"),
+        OceanDisagreement("Gravity", given_gravity_, g_, ocean->gravity(), "a buoy")}) {
+    if (!problem.empty()) throw Error(problem);
+  }
   if (given_surface_) {
     throw Error(
         "SurfaceZ is given, but in an Environment/Ocean the surface is the ocean's "

@@ -7,6 +7,7 @@
 
 #include "hawser/ocean.h"
 #include "hawser/text.h"
+#include "simobjects/environment/ocean_agreement.h"
 
 namespace hawser {
 
@@ -251,16 +252,12 @@ void Cable::DeriveFluidProperties() {
 }
 
 void Cable::TakeOceanProperties(const Ocean& ocean) {
-  auto same = [this](const char* what, bool given, double own, double ocean_value) {
-    if (given && own != ocean_value) {
-      throw Error(std::string(what) + " = " + NumberText(own) + " differs from the ocean's " +
-                  NumberText(ocean_value) +
-                  "; expected no such parameter (a line in an Environment/Ocean takes the "
-                  "ocean's) or the same value");
-    }
-  };
-  same("WaterDensity", given_density_, fluid_.density, ocean.density());
-  same("Gravity", given_gravity_, fluid_.gravity, ocean.gravity());
+  for (const std::string& problem :
+       {OceanDisagreement("WaterDensity", given_density_, fluid_.density, ocean.density(),
+                          "a line"),
+        OceanDisagreement("Gravity", given_gravity_, fluid_.gravity, ocean.gravity(), "a line")}) {
+    if (!problem.empty()) throw Error(problem);
+  }
   fluid_.density = ocean.density();
   fluid_.gravity = ocean.gravity();
   // The line's own SeabedDepth, when given, is where it touches down; else the ocean's seabed.
