@@ -195,15 +195,17 @@ int Rank0(const SweepRequest& request, SweepPlan& plan, std::atomic<bool>& inter
     bytes.resize(count);
     MPI_Recv(bytes.data(), count, MPI_BYTE, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
+    // The worker's next case first, then its result into the file: it computes while this
+    // thread encodes and writes (it used to wait for the write, idle).
+    int64_t index = take();
+    MPI_Send(&index, 1, MPI_INT64_T, status.MPI_SOURCE, kTagCase, MPI_COMM_WORLD);
+    if (index < 0) --active;
     if (count > 0) {
       Buffer b(std::move(bytes));
       CaseResult r = DecodeAndWrite(b, plan, *file);
       record(r);
       bytes.clear();
     }
-    int64_t index = take();
-    MPI_Send(&index, 1, MPI_INT64_T, status.MPI_SOURCE, kTagCase, MPI_COMM_WORLD);
-    if (index < 0) --active;
   }
   local.join();
   if (local_error) std::rethrow_exception(local_error);
