@@ -214,6 +214,11 @@ std::string Trim(const std::string& s) {
   return s.substr(b, e - b + 1);
 }
 
+bool EvaluateNumber(const std::string& text, double* value, std::string* reason,
+                    bool* out_of_range) {
+  return TryParseNumber(Trim(text), value, reason, out_of_range);
+}
+
 double ParseNumber(const std::string& text, const SourceLocation& loc, const std::string& what) {
   const std::string t = Trim(text);
   double v = 0.0;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "hawser/text.h"
 #include "runtime/model/model_builder.h"
 #include "runtime/model/model_steps.h"
 
@@ -198,7 +199,15 @@ void Model::Builder::AddInputStep(int obj, int in) {
   }
   if (c.terms.empty()) {
     std::copy(c.constant.begin(), c.constant.end(), c.dst.begin());
-    m_.wiring_.push_back(fmt::format("{} <- {} (constant)", target, src.decl->text));
+    // Show what an expression such as "${R}*cos(2*pi/3), 0, -100" gave (short vectors only).
+    std::string values;
+    for (double v : c.constant) values += (values.empty() ? "" : ", ") + NumberText(v);
+    std::string written = src.decl->text;
+    std::erase_if(written, [](char ch) { return ch == ' '; });
+    std::string plain = values;
+    std::erase_if(plain, [](char ch) { return ch == ' '; });
+    const std::string shown = spec.width <= 12 && written != plain ? " = " + values : "";
+    m_.wiring_.push_back(fmt::format("{} <- {} (constant{})", target, src.decl->text, shown));
     return;
   }
   m_.wiring_.push_back(fmt::format("{} <- {} (sum)", target, src.decl->text));

@@ -166,10 +166,18 @@ Model::Builder::Term Model::Builder::ResolveTerm(const ConnectionTerm& t, const 
   const std::string target = c.object + "." + c.port;
   if (!t.is_reference()) {
     if (static_cast<int>(t.literal.size()) != width) {
-      throw ScenarioError(c.loc,
-                          fmt::format("width mismatch: input {} has width {}, but the value "
-                                      "'{}' has {} number(s); expected {} comma-separated numbers",
-                                      target, width, Excerpt(c.text), t.literal.size(), width));
+      // In a sum, name the term: "A.F + 0,0,a-b" is A.F + (0,0,a) - b (see connection_parser.h).
+      const bool sum = c.terms.size() > 1;
+      const std::string what =
+          sum ? fmt::format("the term '{}' of '{}'", Excerpt(t.text), Excerpt(c.text))
+              : fmt::format("the value '{}'", Excerpt(c.text));
+      throw ScenarioError(
+          c.loc, fmt::format("width mismatch: input {} has width {}, but {} has {} number(s); "
+                             "expected {} comma-separated numbers{}",
+                             target, width, what, t.literal.size(), width,
+                             sum ? " ('+' and '-' outside parentheses separate terms: write a "
+                                   "sum inside an element as (a-b))"
+                                 : ""));
     }
     term.literal = t.literal;
     return term;

@@ -38,6 +38,7 @@ struct ConnectionTerm {
   std::optional<int> slice_begin;  ///< B.Out[2] -> begin 2, end 3; B.Out[0:3] -> 0, 3.
   std::optional<int> slice_end;
   std::vector<double> literal;
+  std::string text;  ///< The term as written, without the sign before it, for messages.
   bool is_reference() const { return !object.empty(); }
 };
 

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
 
 namespace hawser {
@@ -83,10 +84,11 @@ TEST_CASE("factors, elements and slices") {
   CHECK(c[1].slice_begin == 2);
   CHECK(c[1].slice_end == 4);
 
-  auto d = ParseConnectionTerms("3*1,2", kLoc);  // A factor may scale a literal too.
+  // Each element of a literal is an expression, as in a parameter: "3*1,2" is (3*1, 2).
+  auto d = ParseConnectionTerms("3*1,2", kLoc);
   REQUIRE(d.size() == 1);
-  CHECK(d[0].factor == 3.0);
-  CHECK(d[0].literal == std::vector<double>{1, 2});
+  CHECK(d[0].factor == 1.0);
+  CHECK(d[0].literal == std::vector<double>{3, 2});
 }
 
 TEST_CASE("syntax errors quote the text and the 1-based position") {
@@ -98,15 +100,36 @@ TEST_CASE("syntax errors quote the text and the 1-based position") {
   // "A.F 0": the '0' is the 5th character.
   CHECK(ErrorOf("A.F 0").find("unexpected '0' at position 5; expected '+', '-' or the end") !=
         std::string::npos);
-  // "0,0,x": 'x' is the 5th character.
-  CHECK(ErrorOf("0,0,x").find("unexpected 'x' at position 5; expected a number") !=
-        std::string::npos);
+  // "0,0,x": 'x' is the 5th character and the third element; muparser says why.
+  CHECK(ErrorOf("0,0,x") ==
+        "connection value '0,0,x': element 3 'x' is not a port reference or a number at "
+        "position 5; expected a port reference Obj.Port such as B.Out, or a number or an "
+        "expression such as 2*pi or 10*cos(pi/3)");
+  CHECK(ErrorOf("0,0,(1") ==
+        "connection value '0,0,(1': element 3 '(1' is not a number "
+        "(missing parenthesis) at position 5; expected a number or an "
+        "expression such as 2*pi or 10*cos(pi/3)");
+  // "0,0,1+": the '+' after 1 separates terms, and no term follows it.
+  CHECK(ErrorOf("0,0,1+") ==
+        "connection value '0,0,1+': unexpected end of value at position 7; "
+        "expected a port reference such as B.Out or numbers such as "
+        "0,0,-10");
   CHECK(ErrorOf("A.B.C").find("'A.B' has a second '.'") != std::string::npos);
-  CHECK(ErrorOf("B + A.F").find("'B' is not a port reference") != std::string::npos);
+  CHECK(ErrorOf("B + A.F").find("'B' is not a port reference or a number at position 1") !=
+        std::string::npos);
   CHECK(ErrorOf("A.F[3:1]").find("empty slice [3:1]") != std::string::npos);
   CHECK(ErrorOf("A.F[1").find("expected ']'") != std::string::npos);
-  CHECK(ErrorOf("A.F * 2").find("unexpected '*' at position 5") != std::string::npos);
-  CHECK(ErrorOf("2B.Out").find("at position 2") != std::string::npos);
+  CHECK(ErrorOf("A.F ^ 2").find("unexpected '^' at position 5") != std::string::npos);
+  CHECK(ErrorOf("2B.Out") ==
+        "connection value '2B.Out': '2' before B.Out is not followed by "
+        "'*' at position 2; expected a factor and '*' before a port "
+        "reference, as in 2*B.Out");
+  CHECK(ErrorOf("A.F*B.G").find("a second port reference 'B.G' in one term at position 5") !=
+        std::string::npos);
+  CHECK(ErrorOf("2*(A.F)").find("port reference 'A.F' inside parentheses at position 4") !=
+        std::string::npos);
+  CHECK(ErrorOf("A.F*foo(2)").find("factor 'foo(2)' is not a number") != std::string::npos);
+  CHECK(ErrorOf("A.F + 1,,2").find("element 2 is empty at position 9") != std::string::npos);
 }
 
 TEST_CASE("IsIdentifier") {
@@ -124,16 +147,64 @@ TEST_CASE("a leading minus belongs to the first number of a literal, not to the 
   REQUIRE(a.size() == 1);
   CHECK(a[0].factor == 1.0);
   CHECK(a[0].literal == std::vector<double>{-0.2, 0.6, 0.1});
-  // Between terms the sign still applies to the whole next term.
+  // Between terms the sign applies to the whole next term.
   auto b = ParseConnectionTerms("-1,2 - 3,4", kLoc);
   REQUIRE(b.size() == 2);
   CHECK(b[0].literal == std::vector<double>{-1, 2});
   CHECK(b[0].factor == 1.0);
   CHECK(b[1].literal == std::vector<double>{3, 4});
   CHECK(b[1].factor == -1.0);
+  // Parentheses keep a sum inside one element: (-1, 2-3, 4).
+  auto v = ParseConnectionTerms("-1,(2 - 3),4", kLoc);
+  REQUIRE(v.size() == 1);
+  CHECK(v[0].literal == std::vector<double>{-1, -1, 4});
   // A leading minus before a factor makes the factor negative.
   auto c = ParseConnectionTerms("-2*B.Out", kLoc);
   CHECK(c[0].factor == -2.0);
+}
+
+// Issue 14: literal elements and factors are read by the parameters' expression engine. The
+// expected values are the closed forms, computed here in C++; tolerances are stated per check.
+TEST_CASE("connection expressions: elements and factors as in parameters") {
+  // The issue's example after ${R} = 470 is expanded: a point on a circle of radius 470.
+  auto a = ParseConnectionTerms("470*cos(2*pi/3), 470*sin(2*pi/3), -100", kLoc);
+  REQUIRE(a.size() == 1);
+  REQUIRE(a[0].literal.size() == 3);
+  // muparser and libm may round cos/sin differently in the last bit: 1e-12 relative.
+  CHECK(a[0].literal[0] == doctest::Approx(-235.0).epsilon(1e-12));
+  CHECK(a[0].literal[1] == doctest::Approx(470.0 * std::sqrt(3.0) / 2).epsilon(1e-12));
+  CHECK(a[0].literal[2] == -100.0);
+
+  // A factor after the reference, as muparser reads "x*2" and "x/4*2" from the left.
+  auto b = ParseConnectionTerms("Spring.ForceB*2", kLoc);
+  REQUIRE(b.size() == 1);
+  CHECK(b[0].object == "Spring");
+  CHECK(b[0].port == "ForceB");
+  CHECK(b[0].factor == 2.0);
+  CHECK(ParseConnectionTerms("Spring.ForceB / 4*2", kLoc)[0].factor == 0.5);
+  CHECK(ParseConnectionTerms("2*Spring.ForceB", kLoc)[0].factor == 2.0);
+  CHECK(ParseConnectionTerms("-Spring.ForceB", kLoc)[0].factor == -1.0);
+  // Both sides multiply, and expressions may be factors: 2 * 3 * (1+1) = 12.
+  CHECK(ParseConnectionTerms("2*3*B.Out[1]*(1+1)", kLoc)[0].factor == 12.0);
+  // A variable that expands to a negative number: "A.F - -5" adds 5.
+  auto c = ParseConnectionTerms("A.F - -5", kLoc);
+  REQUIRE(c.size() == 2);
+  CHECK(c[1].literal == std::vector<double>{-5});
+  CHECK(c[1].factor == -1.0);
+  // An exponent's sign is not a term separator; a scalar sum keeps its arithmetic: A.F - 1 + 2.
+  auto d = ParseConnectionTerms("1e-3*A.F - 1 + 2", kLoc);
+  REQUIRE(d.size() == 3);
+  CHECK(d[0].factor == 1e-3);
+  CHECK(d[1].literal == std::vector<double>{1});
+  CHECK(d[1].factor == -1.0);
+  CHECK(d[2].literal == std::vector<double>{2});
+  CHECK(d[2].factor == 1.0);
+  // Inside parentheses '+' and '-' are the element's: (0, 0, 3-1) with the term's sign +.
+  auto e = ParseConnectionTerms("A.F + 0, 0, (3-1)", kLoc);
+  REQUIRE(e.size() == 2);
+  CHECK(e[1].literal == std::vector<double>{0, 0, 2});
+  // Functions with several arguments keep their commas.
+  CHECK(ParseConnectionTerms("min(1,2), max(3,4)", kLoc)[0].literal == std::vector<double>{1, 4});
 }
 
 }  // namespace

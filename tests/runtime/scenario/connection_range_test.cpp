@@ -30,21 +30,26 @@ bool Has(const std::string& text, const std::string& part) {
 }
 
 TEST_CASE("connection: overflowing literals and factors are rejected") {
-  CHECK(Has(ErrorOf("0,0,1e400"),
-            "connection value '0,0,1e400': 1e400 is out of range at "
-            "position 5"));
-  CHECK(Has(ErrorOf("1e400*A.Out"), "1e400 is out of range at position 1"));
+  CHECK(ErrorOf("0,0,1e400") ==
+        "connection value '0,0,1e400': element 3 '1e400': 1e400 is out of range (above about "
+        "1.8e308, the largest double) at position 5; expected a number whose magnitude is 0 or "
+        "between about 2.2e-308 and 1.8e308");
+  CHECK(Has(ErrorOf("1e400*A.Out"), "factor '1e400': 1e400 is out of range"));
+  CHECK(Has(ErrorOf("1e400*A.Out"), "at position 1;"));
   CHECK(Has(ErrorOf("A.Out - 1e999,0,0"), "1e999 is out of range"));
   CHECK(Has(ErrorOf("-1e400"), "1e400 is out of range"));
-  // The product is what the model adds: 1e200 * 1e200 overflows too.
-  CHECK(Has(ErrorOf("1e200*1e200,1"), "1e+200 * 1e+200 is out of range"));
+  // An element that evaluates beyond a double: 1e200 * 1e200 = 1e400 = inf.
+  CHECK(Has(ErrorOf("1e200*1e200,1"), "element 1 '1e200*1e200': it evaluates to inf"));
+  // The factor the model uses is the product of both sides: 1e200 * 1e200 overflows too.
+  CHECK(Has(ErrorOf("1e200*A.Out*1e200"), "factor 1e+200 * 1e+200 is out of range"));
 }
 
 TEST_CASE("connection: a nonzero literal that would become 0 or a denormal is rejected") {
   CHECK(Has(ErrorOf("0,0,1e-400"), "1e-400 is out of range"));
   CHECK(Has(ErrorOf("1e-400*A.Out"), "1e-400 is out of range"));
   CHECK(Has(ErrorOf("1e-310"), "1e-310 is out of range"));
-  CHECK(Has(ErrorOf("1e-200*1e-200"), "is out of range"));
+  // A factor product below the smallest normal double: 1e-200 * 1e-200 = 1e-400.
+  CHECK(Has(ErrorOf("1e-200*A.Out*1e-200"), "is out of range"));
 }
 
 TEST_CASE("connection: zeros and large valid numbers are unchanged") {

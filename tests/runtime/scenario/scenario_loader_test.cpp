@@ -251,9 +251,11 @@ TEST_CASE("variable errors") {
 
 TEST_CASE("connection and initial condition errors") {
   const std::string syntax = Xml(kLib, R"(<Connection M.PosA="0,0,0" M.PosB="0,0,+" />)", kEngine);
-  // "0,0,+": after the sign (5th character) the value ends, at position 6.
+  // "0,0,+": the third element, a lone sign, is the 5th character.
   CHECK(syntax.find("0,0,+") != std::string::npos);
-  CheckError(syntax, "M.PosB: connection value '0,0,+': unexpected end of value at position 6",
+  CheckError(syntax,
+             "M.PosB: connection value '0,0,+': element 3 '+' is not a number (an incomplete "
+             "expression) at position 5",
              LineOf(syntax, "<Connection"));
   const std::string target = Xml(kLib, R"(<Connection PosA="0,0,0" M.PosB="0,0,5" />)", kEngine);
   CheckError(target, "'PosA' is not of the form Obj.Port", LineOf(target, "<Connection"));

@@ -1,7 +1,7 @@
 // The reference mooring line of the cable tests and benchmark: seabed at z = -100 m, anchor
 // (-470, 0, -100), fairlead (0, 0, -10), 500 m, d = 0.1 m, 150 kg/m in air, EA = 6e8 N, water
-// 1025 kg/m^3, g = 9.81, no current. The anchor is a Src/Constant: in a connection,
-// "-470,0,-100" would read as -(470,0,-100) (a leading '-' is the sign of the whole term).
+// 1025 kg/m^3, g = 9.81, no current. The anchor is a Src/Constant; a connection literal
+// "-470,0,-100" would do as well (each element is an expression: (-470, 0, -100)).
 #pragma once
 
 #include <fmt/format.h>

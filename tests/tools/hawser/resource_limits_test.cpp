@@ -78,7 +78,8 @@ TEST_CASE("numbers that overflow or underflow are rejected by validate") {
   CheckRejected("conn_overflow",
                 Scenario(kMsdObjects,
                          R"(<Connection S.PosA="0,0,1e400" S.PosB="M.Pos" M.Force="S.ForceB" />)"),
-                "<Connection", {"S.PosA: connection value '0,0,1e400': 1e400 is out of range"});
+                "<Connection",
+                {"S.PosA: connection value '0,0,1e400': element 3 '1e400': 1e400 is out of range"});
   CheckRejected(
       "factor_overflow",
       Scenario(kMsdObjects,
