@@ -46,6 +46,9 @@ struct StatsRequest {
 
 int Run(const RunRequest& request);
 int Stats(const StatsRequest& request);
+/// `hawser eval`: every output and state at the start time (after Settle when asked), printed as
+/// a table or, with an output file, written as one row; no integration.
+int Eval(const RunRequest& request);
 int Validate(const std::string& scenario, const VariableOverrides& variables, bool strict_units);
 int List();
 int Describe(const std::string& type);

@@ -33,7 +33,7 @@ std::string OutputFromInput(const std::string& input) {
   return stem + ".csv";
 }
 
-const char* const kCommands[] = {"run", "validate", "list", "describe", "sweep", "stats"};
+const char* const kCommands[] = {"run", "eval", "validate", "list", "describe", "sweep", "stats"};
 
 /// FhSim's bare form: `hawser SCENARIO ...` is `hawser run SCENARIO ...`, and SCENARIO may omit
 /// its `.xml` (when no file of that exact name exists). Returns the arguments to parse: argv,
@@ -112,6 +112,21 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--settle", run.settle,
                     "Bring the system to static equilibrium first (as Engine Settle=\"1\")");
 
+  cli::RunRequest eval;
+  std::vector<std::string> eval_vars;
+  auto* eval_cmd = app.add_subcommand(
+      "eval", "Evaluate every output at the start time (after Settle if asked); no integration");
+  eval_cmd->add_option("scenario", eval.scenario, "Scenario XML file")->required();
+  eval_cmd->add_option("-o,--output", eval.output,
+                       "Write the one row to a .csv or .h5 file instead of printing a table");
+  eval_cmd->add_option("--var", eval_vars, "Override a VARIABLE: --var k=20 (repeatable)");
+  eval_cmd->add_option("--set", eval.sets,
+                       "Set one value, as `run --set` does: Ball.Mass=8, Ball:Pos[2]=-1, k=20 "
+                       "(repeatable)");
+  eval_cmd->add_flag("-q,--quiet", eval.quiet, "Only the table, without its heading");
+  eval_cmd->add_flag("--settle", eval.settle,
+                     "Bring the system to static equilibrium first (as Engine Settle=\"1\")");
+
   std::string validate_file;
   std::vector<std::string> validate_vars;
   auto* validate_cmd =
@@ -178,7 +193,8 @@ int main(int argc, char** argv) {
   try {
     if (!log_file.empty()) log.emplace(log_file, file_verbosity <= 0);
     // -q and --console-verbosity 0 silence notes (a cable's initial shape, Settle's report).
-    if ((*run_cmd && run.quiet) || (*sweep_cmd && sweep.quiet) || verbosity <= 0)
+    if ((*run_cmd && run.quiet) || (*eval_cmd && eval.quiet) || (*sweep_cmd && sweep.quiet) ||
+        verbosity <= 0)
       hawser::SetNotesEnabled(false);
     if (*list_cmd) return cli::List();
     if (*describe_cmd) return cli::Describe(type);
@@ -190,6 +206,13 @@ int main(int argc, char** argv) {
       sweep.command_line = JoinArgs(argc, argv);
       sweep.strict_units = strict_units;
       return cli::Sweep(sweep);
+    }
+    if (*eval_cmd) {
+      eval.variables = cli::ParseVariableOverrides(eval_vars);
+      eval.quiet = eval.quiet || verbosity <= 0;
+      eval.strict_units = strict_units;
+      eval.command_line = JoinArgs(argc, argv);
+      return cli::Eval(eval);
     }
     if (*run_cmd) {
       run.variables = cli::ParseVariableOverrides(vars);

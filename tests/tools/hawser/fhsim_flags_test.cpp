@@ -94,7 +94,7 @@ TEST_CASE("a bare word that is neither a command nor a file is a usage error, ex
   const CommandResult r = RunHawser("lsit", dir);
   CHECK(r.exit_code == 2);
   CHECK(r.output.find(
-            "error: 'lsit' is neither a command (run, validate, list, describe, sweep, stats) "
+            "error: 'lsit' is neither a command (run, eval, validate, list, describe, sweep, stats) "
             "nor a scenario file ('lsit' or 'lsit.xml' does not exist)") != std::string::npos);
 }
 
