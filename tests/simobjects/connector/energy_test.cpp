@@ -33,9 +33,8 @@ std::string Text(const Eigen::Quaterniond& q) {
 }
 
 /// Evaluates the connector declared by `lib` (Name="S") with both bodies' kinematics constant.
-/// The values come from Src/Constant blocks (vector parameters), not connection literals: a
-/// connection literal with a leading minus ("-0.2,0.6,0.1") is currently negated as a whole by
-/// the connection parser (reported to the lead).
+/// The values come from Src/Constant blocks (vector parameters); connection literals would do as
+/// well ("-0.2,0.6,0.1" is that vector, runtime/scenario/connection_parser.h).
 Result Evaluate(const std::string& lib, const Pose& a, const Pose& b) {
   std::string objects = lib, connections;
   for (auto [x, p] : {std::pair{"A", &a}, std::pair{"B", &b}}) {

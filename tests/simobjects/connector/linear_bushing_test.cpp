@@ -26,13 +26,9 @@ std::string Csv(const Eigen::Quaterniond& q) {
   return Csv(Eigen::Vector4d(q.w(), q.x(), q.y(), q.z()));
 }
 
-/// A connection literal of v. The connection grammar reads a leading '-' as negating the whole
-/// first term ("-1,2,3" is (-1,-2,-3)), so a vector starting negative is written "0,0,0 - (-v)",
-/// which means v whether or not that leading-sign rule changes.
-std::string Literal(const Eigen::VectorXd& v) {
-  if (v.size() == 0 || v[0] >= 0) return Csv(v);
-  return fmt::format("{} - {}", Csv(Eigen::VectorXd::Zero(v.size())), Csv(-v));
-}
+/// A connection literal of v: each comma-separated element is its own number, signs included
+/// ("-1,2,-3" is (-1, 2, -3); runtime/scenario/connection_parser.h).
+std::string Literal(const Eigen::VectorXd& v) { return Csv(v); }
 std::string Literal(const Eigen::Quaterniond& q) {
   return Literal(Eigen::Vector4d(q.w(), q.x(), q.y(), q.z()));
 }
