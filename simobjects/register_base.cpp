@@ -23,6 +23,7 @@
 #include "simobjects/math/linear_system.h"
 #include "simobjects/math/low_pass.h"
 #include "simobjects/math/polynomial.h"
+#include "simobjects/math/roll_pitch_yaw_to_quat.h"
 #include "simobjects/signal/mux.h"
 #include "simobjects/source/clock.h"
 #include "simobjects/source/constant.h"
@@ -63,6 +64,8 @@ void RegisterBaseLibrary(Registry& r) {
   r.Add<Derivative>("Math/Derivative", "Filtered time derivative s / (Tf s + 1).");
   r.Add<LowPass>("Math/LowPass", "First-order low-pass filter State' = r (In - State).");
   r.Add<Polynomial>("Math/Polynomial", "Static polynomial c0 + c1 x + ... + cn x^n, element-wise.");
+  r.Add<RollPitchYawToQuat>("Math/RollPitchYawToQuat",
+                            "Roll, pitch, yaw (Drake's convention) to a unit quaternion.");
   r.Add<Mass>("Body/Mass", "Point mass, 3 translational DOF, no gravity.");
   r.Add<Body3D>("Body/3DBody", "Point mass, 3 translational DOF, with gravity.", {"Ball/3DBody"});
   r.Add<Body6D>("Body/6DBody", "Rigid body, 6 DOF, with gravity.", {"Ball/6DBody"});

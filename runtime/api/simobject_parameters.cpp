@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "hawser/roll_pitch_yaw.h"
 #include "hawser/simobject.h"
 #include "hawser/text.h"
 #include "hawser/value_parse.h"
@@ -104,6 +105,30 @@ T SimObject::DeclareParameter(ParamSpec<T> spec) {
     }
   }
   return parsed;
+}
+
+std::optional<Eigen::Vector3d> SimObject::DeclareRollPitchYawParameter(
+    const std::string& name, const std::string& doc, const std::string& quaternion_name) {
+  ParamInfo info;
+  info.name = name;
+  info.unit = "deg";
+  info.doc = doc +
+             " Roll, pitch, yaw: R = Rz(yaw) Ry(pitch) Rx(roll) (Drake's convention, "
+             "space-fixed x-y-z); degrees, or radians with a trailing rad (0.1,0,0.5 rad).";
+  info.kind = "vector[3]";
+  info.default_text = "unset: " + quaternion_name;
+  AddParamInfo(info);
+  const auto* value = FindValue(name);
+  if (value == nullptr) return std::nullopt;
+  if (FindValue(quaternion_name) != nullptr) {
+    throw ScenarioError(
+        value->second,
+        fmt::format("{}: parameters '{}' and '{}' both give the same orientation; expected one "
+                    "of them (roll, pitch, yaw, or a unit quaternion)",
+                    name_, name, quaternion_name));
+  }
+  return ParseRollPitchYaw(value->first, value->second,
+                           fmt::format("{}: parameter '{}'", name_, name));
 }
 
 template double SimObject::DeclareParameter(ParamSpec<double>);

@@ -233,11 +233,20 @@ void Model::Builder::CheckInitialConditions() {
   initial_values_.resize(m_.objects_.size());
   for (size_t i = 0; i < m_.objects_.size(); ++i)
     initial_values_[i].assign(iface(i).states.size(), nullptr);
+  // Which declaration set each state, for "given twice" messages.
+  std::map<std::pair<int, int>, const InitialConditionDecl*> set_by;
   for (const InitialConditionDecl& ic : scenario().initial_conditions) {
     errors_.Try([&] {
       const int obj = FindObjectOrThrow(ic.object, ic.loc);
       const auto states = StateNames(iface(obj));
       const int s = IndexOf(states, ic.state);
+      if (s < 0 && !ic.given_as.empty()) {
+        throw ScenarioError(
+            ic.loc, fmt::format("{} ({}) has no state 'Quat', which the initial condition {}.{} "
+                                "sets; expected an object with an orientation state Quat{}",
+                                ic.object, m_.objects_[obj]->type(), ic.object, ic.given_as,
+                                SuggestionText(ic.given_as, states, "its states")));
+      }
       if (s < 0) {
         throw ScenarioError(
             ic.loc, fmt::format("{} ({}) has no state '{}'{}", ic.object, m_.objects_[obj]->type(),
@@ -258,10 +267,22 @@ void Model::Builder::CheckInitialConditions() {
         }
       }
       if (initial_values_[obj][s] != nullptr) {
+        const InitialConditionDecl& first = *set_by.at({obj, s});
+        auto written = [](const InitialConditionDecl& d) {
+          return d.object + "." + (d.given_as.empty() ? d.state : d.given_as);
+        };
+        if (written(first) != written(ic)) {
+          throw ScenarioError(
+              ic.loc, fmt::format("initial conditions {} (line {}) and {} (line {}) both set "
+                                  "state {}.{}; expected one of them",
+                                  written(first), first.loc.line, written(ic), ic.loc.line,
+                                  ic.object, ic.state));
+        }
         throw ScenarioError(
             ic.loc, fmt::format("initial condition {}.{} is given twice", ic.object, ic.state));
       }
       initial_values_[obj][s] = &ic.value;
+      set_by[{obj, s}] = &ic;
     });
   }
 }

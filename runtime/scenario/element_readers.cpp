@@ -6,6 +6,7 @@
 #include <string>
 #include <tuple>
 
+#include "hawser/roll_pitch_yaw.h"
 #include "hawser/text.h"
 #include "hawser/value_parse.h"
 #include "runtime/scenario/connection_parser.h"
@@ -17,6 +18,8 @@ namespace hawser::detail {
 namespace {
 
 const char* kNameRule = "expected letters, digits and '_', not starting with a digit";
+/// The initial-condition name that sets a Quat state from roll, pitch, yaw.
+const char* kRollPitchYawState = "RollPitchYaw";
 
 }  // namespace
 
@@ -121,7 +124,16 @@ void Loader::ReadInitialConditions(const pugi::xml_node& section, Scenario* scen
         continue;
       }
       errors_.Try([&] {
-        ic.value = ParseVector(a.value, a.loc, "initial condition " + a.name);
+        if (ic.state == kRollPitchYawState) {
+          // Obj.RollPitchYaw="10,0,30" sets the object's unit-quaternion state Quat.
+          const Eigen::Vector4d q = RollPitchYawToQuaternion(
+              ParseRollPitchYaw(a.value, a.loc, "initial condition " + a.name));
+          ic.value.assign(q.data(), q.data() + 4);
+          ic.state = "Quat";
+          ic.given_as = kRollPitchYawState;
+        } else {
+          ic.value = ParseVector(a.value, a.loc, "initial condition " + a.name);
+        }
         scenario->initial_conditions.push_back(ic);
       });
     }

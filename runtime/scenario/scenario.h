@@ -57,6 +57,9 @@ struct InitialConditionDecl {
   std::string state;
   std::vector<double> value;
   SourceLocation loc;
+  /// "RollPitchYaw" when written as Obj.RollPitchYaw="r,p,y": `state` is then "Quat" and
+  /// `value` its unit quaternion (hawser/roll_pitch_yaw.h); empty otherwise.
+  std::string given_as;
 };
 
 /// Everything a scenario file says.

@@ -1,5 +1,7 @@
 #include "simobjects/connector/two_body_connector.h"
 
+#include <optional>
+
 namespace hawser {
 
 namespace {
@@ -94,7 +96,14 @@ FrameOnBody TwoBodyConnector::DeclareFrameOnBody(const std::string& key, const s
        .fallback = Eigen::Vector4d(1.0, 0.0, 0.0, 0.0),
        .check = CheckUnitQuaternion,
        .size = 4});
-  return MakeFrameOnBody(position, quaternion);
+  const std::optional<Eigen::Vector3d> rpy = DeclareRollPitchYawParameter(
+      "Frame" + key + "RollPitchYaw",
+      "Orientation of frame " + frame + " in body " + body + " (frame " + frame + " to body " +
+          body + "), instead of Frame" + key + "Orientation.",
+      "Frame" + key + "Orientation");
+  FrameOnBody f = MakeFrameOnBody(position, quaternion);
+  if (rpy) f.rotation = RollPitchYawToRotation(*rpy);
+  return f;
 }
 
 std::vector<Input> TwoBodyConnector::KinematicsInputs() const {

@@ -55,8 +55,8 @@ class TwoBodyConnector : public SimObject {
   std::pair<Eigen::Vector3d, Eigen::Vector3d> DeclareAttachmentPoints(const std::string& point_a,
                                                                       const std::string& point_b);
   /// Declares Frame<key>Position (3, m) and Frame<key>Orientation (unit quaternion w,x,y,z,
-  /// frame to body) of the frame named `frame` fixed on body `body` ("A" or "B"); default the
-  /// body frame itself.
+  /// frame to body), or instead Frame<key>RollPitchYaw (hawser/roll_pitch_yaw.h, degrees), of
+  /// the frame named `frame` fixed on body `body` ("A" or "B"); default the body frame itself.
   FrameOnBody DeclareFrameOnBody(const std::string& key, const std::string& frame,
                                  const std::string& body);
   /// All kinematics inputs, for DeclareCalc.

@@ -79,6 +79,13 @@ class SimObject {
   /// T is double, long, bool, std::string, Eigen::VectorXd or Eigen::MatrixXd.
   template <class T>
   T DeclareParameter(ParamSpec<T> spec);
+  /// An orientation parameter given as roll, pitch, yaw (hawser/roll_pitch_yaw.h: degrees, or
+  /// radians with a trailing "rad"), an alternative to the quaternion parameter named
+  /// `quaternion_name`: giving both is an error at this parameter's line. Returns the angles
+  /// [rad], or nothing when the scenario does not give it.
+  std::optional<Eigen::Vector3d> DeclareRollPitchYawParameter(const std::string& name,
+                                                              const std::string& doc,
+                                                              const std::string& quaternion_name);
   /// A parameter accepted for compatibility and not used (e.g. FhSim's visual `Material`).
   void DeclareIgnoredParameter(const std::string& name, const std::string& doc);
   Input DeclareInput(PortSpec spec);
