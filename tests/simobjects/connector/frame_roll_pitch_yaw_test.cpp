@@ -47,7 +47,10 @@ void CheckSameOutputs(const std::string& with_rpy, const std::string& with_quate
   const Outputs rpy = Evaluate(with_rpy, MotionA(), MotionB());
   const Outputs quat = Evaluate(with_quaternion, MotionA(), MotionB());
   REQUIRE(rpy.size() == quat.size());
-  for (const auto& [name, value] : quat) {
+  // A plain pair, not a structured binding: clang 14 cannot capture bindings (CAPTURE).
+  for (const auto& entry : quat) {
+    const std::string& name = entry.first;
+    const auto& value = entry.second;
     CAPTURE(name);
     // The two routes to R (our angles -> matrix; the closed form -> Eigen's quaternion ->
     // matrix) differ by a few ulps; the outputs are O(1) functions of R: 1e-12 absolute.
