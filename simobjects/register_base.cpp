@@ -1,6 +1,6 @@
 // The built-in SimObject library ("base"). Every built-in type is registered here, by its
-// FhSim-style path with FhSim's other spellings as aliases. A user library would provide a
-// function of the same shape.
+// FhSim-style path with FhSim's other spellings as aliases. A plugin provides a function of the
+// same type (hawser::RegisterFunction, hawser/plugin.h).
 #include "simobjects/register_base.h"
 
 #include "simobjects/body/body_3d.h"
@@ -82,7 +82,9 @@ void RegisterBaseLibrary(Registry& r) {
 const Registry& BuiltinRegistry() {
   static const Registry registry = [] {
     Registry r;
-    RegisterBaseLibrary(r);
+    r.SetLibrary("base");
+    RegisterFunction* const register_base = &RegisterBaseLibrary;  // The plugins' type too.
+    register_base(r);
     return r;
   }();
   return registry;

@@ -1,13 +1,43 @@
 #include "hawser/registry.h"
 
-#include "hawser/check.h"
+#include <fmt/format.h>
 
 namespace hawser {
 
+namespace {
+
+std::string LibraryText(const TypeInfo& t) {
+  return t.library_file.empty() ? fmt::format("'{}'", t.library)
+                                : fmt::format("'{}' ({})", t.library, t.library_file);
+}
+
+}  // namespace
+
+void Registry::CheckNew(const TypeInfo& t) const {
+  std::vector<std::string> names = t.aliases;
+  names.insert(names.begin(), t.path);
+  for (const std::string& name : names) {
+    if (const TypeInfo* old = Find(name)) {
+      throw RegistrationError(
+          fmt::format("SimObject type '{}' is registered twice: by library {} "
+                      "and by library {}",
+                      name, LibraryText(*old), LibraryText(t)));
+    }
+  }
+}
+
 void Registry::Add(TypeInfo info) {
-  HAWSER_CHECK(Find(info.path) == nullptr, "type registered twice");
-  for (const auto& a : info.aliases) HAWSER_CHECK(Find(a) == nullptr, "alias registered twice");
+  info.library = library_;
+  info.library_file = library_file_;
+  CheckNew(info);
   types_.push_back(std::move(info));
+}
+
+void Registry::Merge(const Registry& other) {
+  for (const TypeInfo& t : other.types_) CheckNew(t);
+  types_.insert(types_.end(), other.types_.begin(), other.types_.end());
+  for (const std::string& name : other.library_names_)
+    if (!HasLibrary(name)) library_names_.push_back(name);
 }
 
 const TypeInfo* Registry::Find(const std::string& name) const {

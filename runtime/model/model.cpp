@@ -11,10 +11,47 @@
 
 namespace hawser {
 
+namespace {
+
+/// "S (Cable/LinearSpring, <Lib> at spring.xml:3)": the object as the user wrote it.
+std::string Described(const SimObject& o) {
+  const SourceLocation& loc = o.location();
+  if (loc.file.empty()) return fmt::format("{} ({})", o.name(), o.type());
+  if (loc.line <= 0) return fmt::format("{} ({}, in {})", o.name(), o.type(), loc.file);
+  return fmt::format("{} ({}, <Lib> at {}:{})", o.name(), o.type(), loc.file, loc.line);
+}
+
+/// Runs `fn`, a call into object `o` (its `what`): an exception other than hawser's own errors (a
+/// plugin's std::runtime_error, say) becomes a SimulationError naming the object, so that the run
+/// ends as a failed run (exit 3, results so far kept) and never escapes as an internal error.
+/// try/catch costs nothing on the path that does not throw.
+template <class Fn>
+void CallObject(const SimObject& o, const char* what, double t, Fn&& fn) {
+  try {
+    fn();
+  } catch (const SimulationError&) {
+    throw;
+  } catch (const ScenarioError&) {
+    throw;
+  } catch (const ScenarioErrors&) {
+    throw;
+  } catch (const IoError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw SimulationError(fmt::format("{} threw an exception in its {} at t = {}: {}", Described(o),
+                                      what, t, e.what()));
+  } catch (...) {
+    throw SimulationError(fmt::format("{} threw a non-standard exception in its {} at t = {}",
+                                      Described(o), what, t));
+  }
+}
+
+}  // namespace
+
 void Model::RunSteps(const std::vector<Step>& steps) {
   for (const Step& s : steps) {
     if (s.calc != nullptr) {
-      s.calc->fn();
+      CallObject(*s.object, "calculation", t_, s.calc->fn);
     } else {
       combiners_[s.combiner].Run();
     }
@@ -22,7 +59,8 @@ void Model::RunSteps(const std::vector<Step>& steps) {
 }
 
 void Model::CalcAllDerivatives() {
-  for (SimObject* o : with_states_) o->CalcDerivatives();
+  for (SimObject* o : with_states_)
+    CallObject(*o, "derivatives", t_, [o] { o->CalcDerivatives(); });
 }
 
 std::vector<bool> Model::Accumulators() const {
@@ -72,14 +110,6 @@ bool Model::EvaluateOutputs(double t, const double* x) {
 }
 
 namespace {
-
-/// "S (Cable/LinearSpring, <Lib> at spring.xml:3)": the object as the user wrote it.
-std::string Described(const SimObject& o) {
-  const SourceLocation& loc = o.location();
-  if (loc.file.empty()) return fmt::format("{} ({})", o.name(), o.type());
-  if (loc.line <= 0) return fmt::format("{} ({}, in {})", o.name(), o.type(), loc.file);
-  return fmt::format("{} ({}, <Lib> at {}:{})", o.name(), o.type(), loc.file, loc.line);
-}
 
 /// "; its inputs: PosA = (0,0,0), PosB = (0,0,0)": what the object computed from, so that the
 /// cause (coincident ends, an infinite input) shows. Wide inputs (a cable's nodes) are left out.
@@ -157,7 +187,7 @@ void Model::Pull(int step, std::vector<unsigned>& run_at, unsigned generation) {
     }
     const Step& st = steps_[s];
     if (st.calc != nullptr) {
-      st.calc->fn();
+      CallObject(*st.object, "calculation", t_, st.calc->fn);
     } else {
       combiners_[st.combiner].Run();
     }
@@ -181,7 +211,7 @@ std::vector<double> Model::InitialState(double t0) {
     before.clear();
     for (size_t s = 0; s < states.size(); ++s)
       before.insert(before.end(), o.state_view(s).begin(), o.state_view(s).end());
-    o.Initialize();
+    CallObject(o, "initialisation", t_, [&o] { o.Initialize(); });
     size_t k = 0;
     bool changed = false;
     for (size_t s = 0; s < states.size() && !changed; ++s)

@@ -53,6 +53,16 @@ void Model::Builder::Build() {
   m_.sparsity_ = JacobianPattern();
 }
 
+namespace {
+
+/// ", library winch: /path/libwinch.so" for a plugin's type, "" for a built-in one.
+std::string LibraryNote(const TypeInfo& type) {
+  if (type.library_file.empty()) return "";
+  return fmt::format(", library {}: {}", type.library, type.library_file);
+}
+
+}  // namespace
+
 void Model::Builder::BuildObjects() {
   std::map<std::string, const ObjectDecl*> seen;
   for (const ObjectDecl& decl : scenario().objects) {
@@ -96,8 +106,18 @@ void Model::Builder::BuildObject(const ObjectDecl& decl,
     try {
       ReportUnknownParameters(decl, *type, *type->make(lenient));
     } catch (const ScenarioError&) {
+    } catch (const std::exception&) {
     }
     throw;
+  } catch (const ScenarioErrors&) {
+    throw;
+  } catch (const std::exception& e) {
+    // Any other exception (a plugin's std::runtime_error): bad input for this <Lib>, not a crash.
+    throw ScenarioError(decl.loc, fmt::format("{} ({}{}): its constructor threw: {}", decl.name,
+                                              type->path, LibraryNote(*type), e.what()));
+  } catch (...) {
+    throw ScenarioError(decl.loc, fmt::format("{} ({}{}): its constructor threw an exception",
+                                              decl.name, type->path, LibraryNote(*type)));
   }
   ReportUnknownParameters(decl, *type, *object);
   object_index_[decl.name] = static_cast<int>(m_.objects_.size());

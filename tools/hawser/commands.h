@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "hawser/registry.h"
 #include "runtime/model/model.h"
 #include "runtime/scenario/scenario.h"
 
@@ -31,6 +32,7 @@ struct RunRequest {
   bool quiet = false;
   bool settle = false;        ///< --settle: as Engine Settle="1".
   bool strict_units = false;  ///< --strict-units: a unit mismatch is an error, not a warning.
+  std::vector<std::string> plugin_path;  ///< --plugin-path DIR: searched first for LibNames.
 };
 
 /// `hawser stats`: the statistics of a finished run's columns (runtime/output/statistics.h).
@@ -49,9 +51,22 @@ int Stats(const StatsRequest& request);
 /// `hawser eval`: every output and state at the start time (after Settle when asked), printed as
 /// a table or, with an output file, written as one row; no integration.
 int Eval(const RunRequest& request);
-int Validate(const std::string& scenario, const VariableOverrides& variables, bool strict_units);
-int List();
-int Describe(const std::string& type);
+int Validate(const std::string& scenario, const VariableOverrides& variables, bool strict_units,
+             const std::vector<std::string>& plugin_path);
+/// `hawser list [--plugin NAME]...`: the built-in types, then those of each library named.
+int List(const std::vector<std::string>& plugins, const std::vector<std::string>& plugin_path);
+int Describe(const std::string& type, const std::vector<std::string>& plugins,
+             const std::vector<std::string>& plugin_path);
+
+/// The built-in library and the SimObject libraries (plugins) `plugins` names, searched for in
+/// `plugin_path` (--plugin-path), then HAWSER_PLUGIN_PATH and the install prefix. Throws
+/// ScenarioError when one cannot be loaded.
+Registry RegistryWithPlugins(const std::vector<std::string>& plugins,
+                             const std::vector<std::string>& plugin_path);
+/// The built-in library and every library that `scenario`'s <Lib>s name (their LibNames),
+/// searched for in `plugin_path`, HAWSER_PLUGIN_PATH, the scenario's folder and the install
+/// prefix. Throws ScenarioErrors at the <Lib> lines of the libraries that cannot be loaded.
+Registry RegistryForScenario(const Scenario& scenario, const std::vector<std::string>& plugin_path);
 
 /// Prints "file:line: warning: units differ ..." for each connection whose units do not match
 /// (runtime/model/connection_units.h); with `strict`, throws them as ScenarioErrors instead.

@@ -4,16 +4,44 @@
 
 #include "runtime/model/model.h"
 #include "runtime/output/sink.h"
+#include "runtime/plugins/plugin_loader.h"
 #include "simobjects/register_base.h"
 #include "tools/hawser/commands.h"
 
 namespace hawser::cli {
 
-int List() {
-  const Registry& r = BuiltinRegistry();
+Registry RegistryWithPlugins(const std::vector<std::string>& plugins,
+                             const std::vector<std::string>& plugin_path) {
+  Registry registry = BuiltinRegistry();
+  if (plugins.empty()) return registry;
+  const std::vector<std::string> search_path = PluginSearchPath(plugin_path, "");
+  for (const std::string& name : plugins) LoadPlugin(name, search_path, {}, registry);
+  return registry;
+}
+
+Registry RegistryForScenario(const Scenario& scenario,
+                             const std::vector<std::string>& plugin_path) {
+  Registry registry = BuiltinRegistry();
+  LoadScenarioPlugins(scenario, plugin_path, registry);
+  return registry;
+}
+
+namespace {
+
+/// " [library winch: /path/libwinch.so]" for a plugin's type, "" for a built-in one.
+std::string PluginNote(const TypeInfo& t) {
+  if (t.library_file.empty()) return "";
+  return fmt::format(" [library {}: {}]", t.library, t.library_file);
+}
+
+}  // namespace
+
+int List(const std::vector<std::string>& plugins, const std::vector<std::string>& plugin_path) {
+  const Registry r = RegistryWithPlugins(plugins, plugin_path);
   for (const TypeInfo& t : r.types()) {
-    fmt::print("{:<34} {}{}\n", t.path, t.summary,
-               t.aliases.empty() ? "" : fmt::format(" (also: {})", fmt::join(t.aliases, ", ")));
+    fmt::print("{:<34} {}{}{}\n", t.path, t.summary,
+               t.aliases.empty() ? "" : fmt::format(" (also: {})", fmt::join(t.aliases, ", ")),
+               PluginNote(t));
   }
   fmt::print("\nLibraries (LibName): {}\n", fmt::join(r.library_names(), ", "));
   return kOk;
@@ -40,16 +68,27 @@ std::string OutputDependency(const ObjectInterface& f, const OutputInfo& o) {
 
 }  // namespace
 
-int Describe(const std::string& type_name) {
-  const Registry& r = BuiltinRegistry();
+int Describe(const std::string& type_name, const std::vector<std::string>& plugins,
+             const std::vector<std::string>& plugin_path) {
+  const Registry r = RegistryWithPlugins(plugins, plugin_path);
   const TypeInfo* type = r.Find(type_name);
   if (type == nullptr) {
     throw ScenarioError({}, fmt::format("unknown SimObject type '{}'{}", type_name,
                                         SuggestionText(type_name, r.AllNames(), "known types")));
   }
-  auto object = r.MakeForDescription(*type);
+  std::unique_ptr<SimObject> object;
+  try {
+    object = r.MakeForDescription(*type);
+  } catch (const ScenarioError&) {
+    throw;
+  } catch (const std::exception& e) {  // A plugin's constructor: bad input, not a hawser bug.
+    throw ScenarioError({}, fmt::format("{}{}: its constructor threw: {}", type->path,
+                                        PluginNote(*type), e.what()));
+  }
   const ObjectInterface& f = object->interface();
   fmt::print("{}: {}\n", type->path, type->summary);
+  if (!type->library_file.empty())
+    fmt::print("Library: {} ({})\n", type->library, type->library_file);
   if (!type->aliases.empty()) fmt::print("Aliases: {}\n", fmt::join(type->aliases, ", "));
   fmt::print("\nParameters:\n");
   for (const ParamInfo& p : f.params) {
@@ -92,14 +131,19 @@ int Describe(const std::string& type_name) {
   return kOk;
 }
 
-int Validate(const std::string& file, const VariableOverrides& variables, bool strict_units) {
+int Validate(const std::string& file, const VariableOverrides& variables, bool strict_units,
+             const std::vector<std::string>& plugin_path) {
   Scenario scenario = LoadScenario(file, variables);
-  std::unique_ptr<Model> model = Model::Assemble(scenario, BuiltinRegistry());
+  const Registry registry = RegistryForScenario(scenario, plugin_path);
+  std::unique_ptr<Model> model = Model::Assemble(scenario, registry);
   ReportUnitMismatches(*model, strict_units);
   const EngineSettings& e = scenario.engine;
   const auto signals = SelectLoggedSignals(*model, e);
   fmt::print("{}: OK\n\nObjects:\n", file);
-  for (const auto& o : model->objects()) fmt::print("  {:<20} {}\n", o->name(), o->type());
+  for (const auto& o : model->objects()) {
+    const TypeInfo* type = registry.Find(o->type());
+    fmt::print("  {:<20} {}{}\n", o->name(), o->type(), type ? PluginNote(*type) : "");
+  }
   fmt::print("\nWiring:\n");
   for (const auto& w : model->DescribeWiring()) fmt::print("  {}\n", w);
   fmt::print("\nEvaluation order:\n");

@@ -94,6 +94,11 @@ int main(int argc, char** argv) {
   bool strict_units = false;
   app.add_flag("--strict-units", strict_units,
                "A connection whose units differ is an error (exit 2), not a warning");
+  std::vector<std::string> plugin_path;
+  app.add_option("--plugin-path", plugin_path,
+                 "Search DIR first for SimObject libraries (LibName NAME: libNAME.so or NAME.so), "
+                 "then $HAWSER_PLUGIN_PATH, the scenario's folder, the install's lib/hawser and "
+                 "lib (repeatable)");
   int file_verbosity = 1;
   app.add_option("--file-verbosity", file_verbosity,
                  "For --log-file: 0 = errors and warnings only, 1 = everything printed (default)");
@@ -135,10 +140,15 @@ int main(int argc, char** argv) {
   validate_cmd->add_option("--var", validate_vars, "Override a VARIABLE: --var k=20");
 
   auto* list_cmd = app.add_subcommand("list", "List the SimObject types");
+  std::vector<std::string> plugins;
+  list_cmd->add_option("--plugin", plugins,
+                       "Also list the types of SimObject library NAME (its LibName; repeatable)");
   std::string type;
   auto* describe_cmd =
       app.add_subcommand("describe", "Print a SimObject type's parameters, ports and states");
   describe_cmd->add_option("type", type, "Type path, e.g. Cable/LinearSpring")->required();
+  describe_cmd->add_option("--plugin", plugins,
+                           "Load SimObject library NAME (its LibName) first (repeatable)");
 
   cli::StatsRequest stats;
   auto* stats_cmd = app.add_subcommand(
@@ -196,15 +206,18 @@ int main(int argc, char** argv) {
     if ((*run_cmd && run.quiet) || (*eval_cmd && eval.quiet) || (*sweep_cmd && sweep.quiet) ||
         verbosity <= 0)
       hawser::SetNotesEnabled(false);
-    if (*list_cmd) return cli::List();
-    if (*describe_cmd) return cli::Describe(type);
+    if (*list_cmd) return cli::List(plugins, plugin_path);
+    if (*describe_cmd) return cli::Describe(type, plugins, plugin_path);
     if (*stats_cmd) return cli::Stats(stats);
-    if (*validate_cmd)
-      return cli::Validate(validate_file, cli::ParseVariableOverrides(validate_vars), strict_units);
+    if (*validate_cmd) {
+      return cli::Validate(validate_file, cli::ParseVariableOverrides(validate_vars), strict_units,
+                           plugin_path);
+    }
     if (*sweep_cmd) {
       sweep.variables = cli::ParseVariableOverrides(sweep_vars);
       sweep.command_line = JoinArgs(argc, argv);
       sweep.strict_units = strict_units;
+      sweep.plugin_path = plugin_path;
       return cli::Sweep(sweep);
     }
     if (*eval_cmd) {
@@ -227,6 +240,7 @@ int main(int argc, char** argv) {
     if (run.output.empty()) run.output = "modeloutput.csv";
     run.quiet = run.quiet || verbosity <= 0;
     run.strict_units = strict_units;
+    run.plugin_path = plugin_path;
     run.command_line = JoinArgs(argc, argv);
     return cli::Run(run);
   } catch (const ScenarioErrors& e) {

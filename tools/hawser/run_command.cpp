@@ -8,7 +8,6 @@
 #include "runtime/output/hdf5_sink.h"
 #include "runtime/simulation.h"
 #include "runtime/sweep/sweep.h"
-#include "simobjects/register_base.h"
 #include "tools/hawser/commands.h"
 #include "tools/hawser/progress.h"
 #include "tools/hawser/signals.h"
@@ -74,7 +73,8 @@ int Run(const RunRequest& request) {
   }
   if (request.settle) scenario.engine.settle = true;
   if (StopRequested().load()) return StoppedBeforeRun("loading the scenario");
-  std::unique_ptr<Model> model = Model::Assemble(scenario, BuiltinRegistry());
+  const Registry registry = RegistryForScenario(scenario, request.plugin_path);
+  std::unique_ptr<Model> model = Model::Assemble(scenario, registry);
   ReportUnitMismatches(*model, request.strict_units);
   if (StopRequested().load()) return StoppedBeforeRun("assembling the model");
   std::unique_ptr<Sink> sink = MakeSink(request.output, scenario.engine.output.times.size());

@@ -13,7 +13,6 @@
 
 #include "runtime/model/model.h"
 #include "runtime/sweep/sweep_runner.h"
-#include "simobjects/register_base.h"
 #include "tools/hawser/commands.h"
 #include "tools/hawser/signals.h"
 
@@ -39,7 +38,6 @@ SweepPlan MakePlan(const SweepRequest& request) {
   s.scenario_file = request.scenario;
   s.scenario_text = ReadText(request.scenario);
   s.variables = request.variables;
-  s.registry = &BuiltinRegistry();
   s.command_line = request.command_line;
   if (!request.sweep_file.empty()) ReadSweepFile(request.sweep_file, s.definition);
   for (const std::string& item : request.sets)
@@ -51,6 +49,10 @@ SweepPlan MakePlan(const SweepRequest& request) {
   // Bad names and bad summaries are input errors (exit 2), found before any case runs: build the
   // first case's model and check the summaries' columns are logged.
   Scenario first = ScenarioForCase(s, plan.cases.front());
+  // Every case names the same libraries (a sweep changes values, not LibNames). Each MPI rank
+  // loads them itself: every rank makes the plan.
+  plan.registry = std::make_shared<const Registry>(RegistryForScenario(first, request.plugin_path));
+  s.registry = plan.registry.get();
   std::unique_ptr<Model> model = Model::Assemble(first, *s.registry);
   ReportUnitMismatches(*model, request.strict_units);
   SummarySink check(s.definition.summaries, nullptr);

@@ -25,12 +25,15 @@ struct SweepRequest {
   std::string command_line;
   bool quiet = false;
   bool strict_units = false;  ///< --strict-units: a unit mismatch is an error, not a warning.
+  std::vector<std::string> plugin_path;  ///< --plugin-path DIR: searched first for LibNames.
 };
 
 int Sweep(const SweepRequest& request);
 
 /// What every process of a sweep knows: the setup, the cases and which still need running.
 struct SweepPlan {
+  /// The built-in library and the scenario's plugins; setup.registry points to it.
+  std::shared_ptr<const Registry> registry;
   SweepSetup setup;
   std::vector<SweepCase> cases;
 };

@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,16 @@ struct TypeInfo {
   std::vector<std::string> aliases;  ///< Other spellings, e.g. FhSim's "Ball/3DBody".
   std::string summary;               ///< One line for `hawser list`.
   SimObjectFactory make;
+  /// The library that registered it: its LibName ("base" for the built-in library, which
+  /// registers under several names), and for a plugin the file it was loaded from.
+  std::string library;
+  std::string library_file;  ///< "" for the built-in library.
+};
+
+/// A type or alias registered twice, or registered into a finished registry.
+class RegistrationError : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
 };
 
 class Registry {
@@ -27,9 +38,20 @@ class Registry {
     Add(TypeInfo{std::move(path), std::move(aliases), std::move(summary),
                  [](ObjectArgs& a) { return Detach(std::unique_ptr<SimObject>(new T(a))); }});
   }
+  /// Registers a type. Throws RegistrationError if its path or an alias is already registered.
   void Add(TypeInfo info);
   /// Registers a SimObject library name that <Lib LibName="..."> may use.
   void AddLibraryName(const std::string& name) { library_names_.push_back(name); }
+  /// Marks the types added from now on as coming from `library` (loaded from `file`, "" when
+  /// built in). Set by whoever calls a library's registration function, not by the library.
+  void SetLibrary(std::string library, std::string file = {}) {
+    library_ = std::move(library);
+    library_file_ = std::move(file);
+  }
+  /// Adds every type and library name of `other` (one library, registered on its own). Throws
+  /// RegistrationError naming both libraries, and adds nothing, if a type or alias of `other`
+  /// is already here.
+  void Merge(const Registry& other);
 
   /// The type for a path or alias, or nullptr.
   const TypeInfo* Find(const std::string& path_or_alias) const;
@@ -44,12 +66,15 @@ class Registry {
 
  private:
   /// Ends the declaration phase: the constructor's ObjectArgs are not kept.
+  /// Throws RegistrationError if t's path or an alias is already registered.
+  void CheckNew(const TypeInfo& t) const;
   static std::unique_ptr<SimObject> Detach(std::unique_ptr<SimObject> object) {
     object->args_ = nullptr;
     return object;
   }
   std::vector<TypeInfo> types_;
   std::vector<std::string> library_names_;
+  std::string library_, library_file_;
 };
 
 }  // namespace hawser

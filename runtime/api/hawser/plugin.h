@@ -1,0 +1,40 @@
+// The entry points of a SimObject library (a plugin): a shared library that hawser loads for
+// <Lib LibName="NAME"> (libNAME.so or NAME.so). A plugin writes its SimObjects exactly as the
+// built-in ones (hawser/simobject.h), a registration function of type hawser::RegisterFunction,
+// and one line: HAWSER_PLUGIN(RegisterMyObjects);
+#pragma once
+
+#include "hawser/registry.h"
+
+/// The plugin API/ABI version, compiled into every plugin (hawser_plugin_api_version()) and into
+/// hawser, which loads only plugins that return exactly its own. Bump it whenever a change to
+/// these headers (runtime/api/hawser/) means a plugin built against the old ones would break:
+/// a class's members, base or virtual functions, an inline function's or template's behaviour a
+/// plugin compiles in, a function's signature or meaning. Additions that leave all existing
+/// declarations alone (a new free function, a new header) do not need a bump.
+#define HAWSER_PLUGIN_API_VERSION 1
+
+namespace hawser {
+
+/// A library's registration function: it adds its types (Registry::Add) and nothing else. The
+/// built-in library's (RegisterBaseLibrary) has the same type.
+using RegisterFunction = void(Registry&);
+
+}  // namespace hawser
+
+/// The C names hawser looks up in a plugin (dlsym), version first.
+#define HAWSER_PLUGIN_VERSION_SYMBOL "hawser_plugin_api_version"
+#define HAWSER_PLUGIN_REGISTER_SYMBOL "hawser_register_simobjects"
+
+/// Defines a plugin's two entry points: `int hawser_plugin_api_version()`, checked before
+/// anything is registered, and `void hawser_register_simobjects(hawser::Registry&)`, which calls
+/// `register_fn`. Write it once, at namespace scope, followed by a semicolon.
+#define HAWSER_PLUGIN(register_fn)                                                    \
+  extern "C" __attribute__((visibility("default"))) int hawser_plugin_api_version() { \
+    return HAWSER_PLUGIN_API_VERSION;                                                 \
+  }                                                                                   \
+  extern "C" __attribute__((visibility("default"))) void hawser_register_simobjects(  \
+      ::hawser::Registry& registry) {                                                 \
+    static_cast<::hawser::RegisterFunction*> (&register_fn)(registry);                \
+  }                                                                                   \
+  static_assert(true, "HAWSER_PLUGIN(...) is followed by a semicolon")
