@@ -98,7 +98,8 @@ int main(int argc, char** argv) {
   app.add_option("--plugin-path", plugin_path,
                  "Search DIR first for SimObject libraries (LibName NAME: libNAME.so or NAME.so), "
                  "then $HAWSER_PLUGIN_PATH, the scenario's folder, the install's lib/hawser and "
-                 "lib (repeatable)");
+                 "lib (repeatable)")
+      ->allow_extra_args(false);  // One DIR per --plugin-path: what follows is not another.
   int file_verbosity = 1;
   app.add_option("--file-verbosity", file_verbosity,
                  "For --log-file: 0 = errors and warnings only, 1 = everything printed (default)");
@@ -141,14 +142,18 @@ int main(int argc, char** argv) {
 
   auto* list_cmd = app.add_subcommand("list", "List the SimObject types");
   std::vector<std::string> plugins;
-  list_cmd->add_option("--plugin", plugins,
-                       "Also list the types of SimObject library NAME (its LibName; repeatable)");
+  list_cmd
+      ->add_option("--plugin", plugins,
+                   "Also list the types of SimObject library NAME (its LibName; repeatable)")
+      ->allow_extra_args(false);
   std::string type;
   auto* describe_cmd =
       app.add_subcommand("describe", "Print a SimObject type's parameters, ports and states");
   describe_cmd->add_option("type", type, "Type path, e.g. Cable/LinearSpring")->required();
-  describe_cmd->add_option("--plugin", plugins,
-                           "Load SimObject library NAME (its LibName) first (repeatable)");
+  describe_cmd
+      ->add_option("--plugin", plugins,
+                   "Load SimObject library NAME (its LibName) first (repeatable)")
+      ->allow_extra_args(false);  // `describe --plugin lib TYPE`: TYPE is not a second NAME.
 
   cli::StatsRequest stats;
   auto* stats_cmd = app.add_subcommand(
