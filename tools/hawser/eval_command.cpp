@@ -60,7 +60,9 @@ int Eval(const RunRequest& request) {
         ScenarioWithSettings(scenario.file, scenario.xml_text, request.variables, request.sets);
   }
   if (request.settle) scenario.engine.settle = true;
-  std::unique_ptr<Model> model = Model::Assemble(scenario, BuiltinRegistry());
+  // The built-in types and the SimObject libraries the scenario's LibNames name, as `run` does.
+  const Registry registry = RegistryForScenario(scenario, request.plugin_path);
+  std::unique_ptr<Model> model = Model::Assemble(scenario, registry);
   ReportUnitMismatches(*model, request.strict_units);
   if (StopRequested().load()) return kInterrupted;
 

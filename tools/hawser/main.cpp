@@ -229,6 +229,7 @@ int main(int argc, char** argv) {
       eval.variables = cli::ParseVariableOverrides(eval_vars);
       eval.quiet = eval.quiet || verbosity <= 0;
       eval.strict_units = strict_units;
+      eval.plugin_path = plugin_path;
       eval.command_line = JoinArgs(argc, argv);
       return cli::Eval(eval);
     }

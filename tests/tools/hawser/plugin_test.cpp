@@ -74,6 +74,11 @@ TEST_CASE("plugin: LibName loads the library and its object follows the closed f
     CHECK(rows[i].first == static_cast<double>(i));
     CHECK(rows[i].second == doctest::Approx(0.5 * static_cast<double>(i)).epsilon(1e-12));
   }
+  // `eval` loads the same library: the ramp at the start time is 0.
+  const Shell eval = HawserIn("eval s.xml -o eval.csv --plugin-path '" + kPluginDir + "'", dir);
+  REQUIRE_MESSAGE(eval.exit_code == 0, eval.output);
+  // One row (eval writes states too): time 0, Out 0.
+  CHECK(testing::ReadFile(dir + "/eval.csv").find("Time,R.Out,R:X\n0,0,") != std::string::npos);
 }
 
 TEST_CASE("plugin: found as NAME.so in the scenario's folder and through HAWSER_PLUGIN_PATH") {
