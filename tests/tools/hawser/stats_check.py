@@ -43,42 +43,29 @@ def series(group, column):
     return data if index is None else data[:, int(index.rstrip("]"))]
 
 
-def table(h5, text, lo, hi):
+# The columns `hawser stats` prints after the unit, with numpy's value and the digits printed.
+TABLE = [("mean", np.mean, 6), ("std", np.std, 4), ("min", np.min, 6),
+         ("p50", lambda x: np.percentile(x, 50), 6), ("p99", lambda x: np.percentile(x, 99), 6),
+         ("max", np.max, 6), ("mpm", mpm, 6)]
+RANGE = [("min", np.min, 6), ("mean", np.mean, 6), ("max", np.max, 6)]
+
+
+def printed(h5, text, lo, hi, stats):
+    """Every row of a printed table (COLUMN UNIT values...) against numpy on the window's data."""
     f = h5py.File(h5, "r")
     t = f["time"][...]
     keep = (t >= float(lo)) & (t <= float(hi))
     bad, rows = [], 0
     for line in open(text).read().splitlines()[2:]:
         cells = line.split()
-        if len(cells) < 9:
+        if len(cells) < 2 + len(stats):
             continue
-        column, values = cells[0], [float(v) for v in cells[-7:]]
+        column, values = cells[0], [float(v) for v in cells[-len(stats):]]
         x = series(f, column)[keep]
-        expected = [x.mean(), x.std(), x.min(), np.percentile(x, 50), np.percentile(x, 99),
-                    x.max(), mpm(x)]
-        digits = [6, 4, 6, 6, 6, 6, 6]
-        for name, got, want, d in zip(["mean", "std", "min", "p50", "p99", "max", "mpm"], values,
-                                      expected, digits):
+        for (name, numpy_stat, digits), got in zip(stats, values):
+            want = numpy_stat(x)
             # %.Ng rounds to N significant digits: half a unit in the last place, relative.
-            if not close(got, want, 0.5 * 10.0 ** (1 - d)) and abs(got - want) > 1e-12:
-                bad.append(f"{column} {name}: table {got}, numpy {want}")
-        rows += 1
-    return bad, rows
-
-
-def range_table(h5, text, lo, hi):
-    f = h5py.File(h5, "r")
-    t = f["time"][...]
-    keep = (t >= float(lo)) & (t <= float(hi))
-    bad, rows = [], 0
-    for line in open(text).read().splitlines()[2:]:
-        cells = line.split()
-        if len(cells) < 5:
-            continue
-        column, values = cells[0], [float(v) for v in cells[-3:]]
-        x = series(f, column)[keep]
-        for name, got, want in zip(["min", "mean", "max"], values, [x.min(), x.mean(), x.max()]):
-            if not close(got, want, 5e-6) and abs(got - want) > 1e-12:  # %.6g: 6 digits
+            if not close(got, want, 0.5 * 10.0 ** (1 - digits)) and abs(got - want) > 1e-12:
                 bad.append(f"{column} {name}: table {got}, numpy {want}")
         rows += 1
     return bad, rows
@@ -102,9 +89,9 @@ def sweep(h5, dataset, index, label, name, lo, hi):
 
 def main():
     if sys.argv[1] == "table":
-        bad, n = table(*sys.argv[2:6])
+        bad, n = printed(*sys.argv[2:6], TABLE)
     elif sys.argv[1] == "range":
-        bad, n = range_table(*sys.argv[2:6])
+        bad, n = printed(*sys.argv[2:6], RANGE)
     else:
         bad, n = sweep(*sys.argv[2:9])
     for b in bad:
