@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -45,22 +46,32 @@ IcTarget ParseIcTarget(const std::string& name) {
   return t;
 }
 
-void ApplyEngineAttribute(Scenario& s, const std::string& attr, const std::string& value) {
-  // The loader keeps settings, not the attributes: read <Engine> again and parse it with the
-  // swept attribute replaced, so that every check the loader makes applies.
+/// Sets the Engine attributes `overrides` (name, value) together. The loader keeps settings, not
+/// the attributes: read <Engine> again and parse it once with every override in place, so that
+/// every check the loader makes applies to the combination (IntegratorMethod="1" is valid only
+/// with the stepsize set beside it) and no override undoes an earlier one.
+void ApplyEngineAttributes(Scenario& s,
+                           const std::vector<std::pair<std::string, std::string>>& overrides) {
+  if (overrides.empty()) return;
   pugi::xml_document doc;
   doc.load_string(s.xml_text.c_str());
   pugi::xml_node engine =
       doc.find_node([](const pugi::xml_node& n) { return std::string(n.name()) == "Engine"; });
   std::vector<Attribute> attributes;
-  bool replaced = false;
   for (pugi::xml_attribute a : engine.attributes()) {
     Attribute x{a.name(), a.value(), s.engine.loc};
     x.value = SubstituteVariables(x.value, s.variables, x.loc);
-    if (x.name == attr) x.value = value, replaced = true;
     attributes.push_back(std::move(x));
   }
-  if (!replaced) attributes.push_back({attr, value, s.engine.loc});
+  for (const auto& [name, value] : overrides) {
+    auto a = std::find_if(attributes.begin(), attributes.end(),
+                          [&](const Attribute& x) { return x.name == name; });
+    if (a != attributes.end()) {
+      a->value = value;
+    } else {
+      attributes.push_back({name, value, s.engine.loc});
+    }
+  }
   s.engine = ParseEngineSettings(attributes, s.engine.loc);
 }
 
@@ -82,6 +93,7 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
     throw ScenarioError({s.file, 0}, fmt::format("{}: unknown object '{}'{}", what, name,
                                                  SuggestionText(name, object_names, "objects")));
   };
+  std::vector<std::pair<std::string, std::string>> engine_overrides;
   for (size_t i = 0; i < ps.size(); ++i) {
     const std::string& n = ps[i].name;
     const std::string& v = c.values[i];
@@ -111,7 +123,7 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
         ic->value[t.element] = x;
       }
     } else if (n.rfind("Engine.", 0) == 0) {
-      ApplyEngineAttribute(s, n.substr(7), v);
+      engine_overrides.emplace_back(n.substr(7), v);
     } else if (auto dot = n.find('.'); dot != std::string::npos) {
       ObjectDecl& o = find_object(n.substr(0, dot), what);
       const std::string param = n.substr(dot + 1);
@@ -124,6 +136,7 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
       }
     }
   }
+  ApplyEngineAttributes(s, engine_overrides);
   return s;
 }
 

@@ -72,6 +72,24 @@ TEST_CASE("run --set overrides a parameter, an initial condition and Engine attr
   std::filesystem::remove(out);
 }
 
+TEST_CASE("run --set applies several Engine attributes together") {
+  // IntegratorMethod="1" (RK4) is valid only with a stepsize: each --set Engine.X used to
+  // re-read <Engine> with that one attribute replaced, so the first was refused and, in a
+  // sweep, an earlier override was silently undone by a later one. Either order must work, and
+  // RK4 over the file's 10 s takes exactly 10 / stepsize steps (0.005 divides the output interval
+  // 0.05).
+  const std::string out = WriteTempFile("run_set_engine.csv", "");
+  for (const std::string sets : {"--set Engine.IntegratorMethod=1 --set Engine.stepsize=0.005",
+                                 "--set Engine.stepsize=0.005 --set Engine.IntegratorMethod=1"}) {
+    CAPTURE(sets);
+    const CommandResult r = RunHawser("run '" + kMassOnSpring + "' -o '" + out + "' " + sets);
+    CAPTURE(r.output);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.output.find("rk4: 2000 steps, 8000 RHS evaluations") != std::string::npos);
+  }
+  std::filesystem::remove(out);
+}
+
 TEST_CASE("run --set reports bad names exactly as sweep --set does, exit 2") {
   const std::string out = WriteTempFile("run_set_bad.csv", "");
   const std::string sweep_out = WriteTempFile("run_set_bad.h5", "");
