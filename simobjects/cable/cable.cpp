@@ -330,10 +330,11 @@ void Cable::CalcDerivatives() {
   const int n = props_.elements;
   std::span<const double> x = state(nodes_);
   std::span<double> dx = derivative(nodes_);
+  const NodeInverseMass inv = InverseMass(props_);
   for (int i = 1; i < n; ++i) {
     const int o = 6 * (i - 1);
     const Eigen::Vector3d acc =
-        NodeAcceleration(props_, Eigen::Map<const Eigen::Vector3d>(tangent_.data() + 3 * i),
+        NodeAcceleration(inv, Eigen::Map<const Eigen::Vector3d>(tangent_.data() + 3 * i),
                          Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * i));
     for (int k = 0; k < 3; ++k) {
       dx[o + k] = x[o + 3 + k];

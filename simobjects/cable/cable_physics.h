@@ -79,10 +79,21 @@ struct NodeWater {
 /// share K pen^2 / 2 for pen = seabed_z - z > 0, else 0.
 double SeabedEnergy(const CableProperties& p, double share, const Eigen::Vector3d& pos);
 
+/// The inverse masses of an internal node: 1 / m along the tangent, 1 / (m + a) normal to it.
+struct NodeInverseMass {
+  double along = 0.0;   ///< [1/kg]
+  double normal = 0.0;  ///< [1/kg]
+};
+NodeInverseMass InverseMass(const CableProperties& p);
+
 /// The acceleration of an internal node under force `force`, with mass m along the tangent
-/// and m + a normal to it: acc = F_t / m + F_n / (m + a).
-Eigen::Vector3d NodeAcceleration(const CableProperties& p, const Eigen::Vector3d& tangent,
-                                 const Eigen::Vector3d& force);
+/// and m + a normal to it: acc = F_t / m + F_n / (m + a), F_t = (F.q) q, F_n = F - F_t.
+/// Takes the inverse masses (InverseMass) so that a loop over the nodes divides once.
+inline Eigen::Vector3d NodeAcceleration(const NodeInverseMass& inv, const Eigen::Vector3d& tangent,
+                                        const Eigen::Vector3d& force) {
+  const Eigen::Vector3d f_t = force.dot(tangent) * tangent;
+  return inv.along * f_t + inv.normal * (force - f_t);
+}
 
 /// All node forces of the cable. `pos` and `vel` hold the N + 1 nodes (ends included, 3 values
 /// each). Writes each node's NodeTangent to `tangent` (3 (N + 1)), each segment's tension to
