@@ -216,13 +216,14 @@ int main(int argc, char** argv) {
         table.Row(fmt::format("cvode-bdf {} {}", solver, tol), run, t_end, ref.tension, "");
       }
     }
-    // The same run on SUNDIALS' own (unoptimised, Debian-built) vector and matrix operations:
-    // the baseline of runtime/solve/compiled_sundials_ops.h, measured in the same run.
+    // The same run on SUNDIALS' own (unoptimised, Debian-built) vector and matrix operations
+    // and its own KLU solver on the whole system: the baseline of runtime/solve/
+    // compiled_sundials_ops.h and condensed_klu_solver.h, measured in the same run.
     setenv("HAWSER_SUNDIALS_OPERATIONS", "sundials", 1);
     const Timed own = RunDynamic(n, nodes, "cvode-bdf",
                                  R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
     unsetenv("HAWSER_SUNDIALS_OPERATIONS");
-    table.Row("  same, SUNDIALS' ops", own, t_end, ref.tension, "", false);
+    table.Row("  same, SUNDIALS' ops+KLU", own, t_end, ref.tension, "", false);
     // Looser tolerances with the order capped at 3 (the seabed contact and the slack, tension-
     // only segments are not smooth: higher orders fail their error tests there): the settings
     // to compare with MoorDyn at its 0.35-0.73 % error.

@@ -22,7 +22,8 @@ namespace hawser {
 void UseCompiledSerialOperations(N_Vector v);
 
 /// False when the environment sets HAWSER_SUNDIALS_OPERATIONS=sundials: the benchmarks' switch to
-/// measure SUNDIALS' own operations against these in the same run.
+/// measure SUNDIALS' own operations (and its KLU solver on the whole system, rather than
+/// condensed_klu_solver.h) against these in the same run.
 bool CompiledOperationsEnabled();
 
 /// Likewise for a CSC sparse matrix (SUNSparseMatrix): copy, zero, c A + I; its clones (CVODE

@@ -38,7 +38,9 @@ class CvodeIntegrator final : public Integrator {
   SolverStats stats() const override;
   /// "cvode-bdf" or "cvode-adams".
   std::string name() const override;
-  std::string linear_solver() const override { return linear_solver_text_; }
+  /// What CreateSolver attached; for the sparse solver, after a step, also how far it condensed
+  /// the system ("595 unknowns condensed to 298 (297 rows with a single coupling eliminated)").
+  std::string linear_solver() const override;
 
   /// The time CVODE must not step beyond [s]; defaults to settings.output.end when the output
   /// times are set (end > start), otherwise there is none. AdvanceTo past it is still allowed.
@@ -65,6 +67,7 @@ class CvodeIntegrator final : public Integrator {
   bool initialised_ = false;
   std::unique_ptr<Sundials> sun_;
   std::string linear_solver_text_;            ///< What CreateSolver attached.
+  bool condensed_ = false;                    ///< The sparse solver is CondensedKluSolver.
   std::unique_ptr<ColoredJacobian> colored_;  ///< LinearSolver="sparse" only.
   std::vector<double> increments_;            ///< Its finite-difference increments.
   long jacobian_rhs_evals_ = 0;               ///< Right-hand sides spent on colored_.

@@ -1,0 +1,344 @@
+// CondensedKluSolver: rows with a single coupling eliminated, KLU on the rest
+// (condensed_klu_solver.h).
+#include "runtime/solve/condensed_klu_solver.h"
+
+#include <fmt/format.h>
+#include <klu.h>
+#include <nvector/nvector_serial.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <new>
+#include <type_traits>
+#include <vector>
+
+namespace hawser {
+namespace {
+
+static_assert(std::is_same_v<SuiteSparse_long, sunindextype>,
+              "SUNDIALS' and KLU's 64-bit indices must be one type (both long on LP64)");
+
+using Index = SuiteSparse_long;
+
+/// KLU's factors of one matrix (symbolic analysis kept across setups, numeric refactored).
+struct KluFactors {
+  klu_l_symbolic* symbolic = nullptr;
+  klu_l_numeric* numeric = nullptr;
+
+  void Free(klu_l_common& c) {
+    if (numeric != nullptr) klu_l_free_numeric(&numeric, &c);
+    if (symbolic != nullptr) klu_l_free_symbolic(&symbolic, &c);
+  }
+
+  /// Factors the CSC matrix (n, p, i, x): the first time in full, later by refactoring with
+  /// the same pivots, and in full again when that leaves the factors badly conditioned (the
+  /// rule of SUNDIALS' own KLU solver: reciprocal condition estimate below uround^(2/3)).
+  bool Factor(Index n, Index* p, Index* i, double* x, klu_l_common& c) {
+    if (symbolic == nullptr) {
+      symbolic = klu_l_analyze(n, p, i, &c);
+      if (symbolic == nullptr) return false;
+    }
+    if (numeric != nullptr) {
+      if (klu_l_refactor(p, i, x, symbolic, numeric, &c) != 0 &&
+          klu_l_rcond(symbolic, numeric, &c) != 0 &&
+          c.rcond >= std::pow(std::numeric_limits<double>::epsilon(), 2.0 / 3.0)) {
+        return true;
+      }
+      klu_l_free_numeric(&numeric, &c);
+    }
+    numeric = klu_l_factor(p, i, x, symbolic, &c);
+    return numeric != nullptr;
+  }
+
+  bool Solve(Index n, double* b, klu_l_common& c) {
+    return klu_l_solve(symbolic, numeric, n, 1, b, &c) != 0;
+  }
+};
+
+/// A kinematic row i: M_ii dx_i + M_ij dx_j = b_i, with positions of M_ii and M_ij in M's data.
+struct Eliminated {
+  Index row, partner;
+  Index diagonal, off;
+};
+
+/// Reduced entry `entry` -= M[ki] M[ij] / M[ii].
+struct Update {
+  Index entry, ki, ij, ii;
+};
+
+struct Content {
+  // The pattern the analysis was made for (CVODE's M keeps it; a change means a new analysis).
+  std::vector<Index> pattern_p, pattern_i;
+  Index n = 0;
+  std::vector<Index> kept;  ///< Original index of each reduced unknown.
+  std::vector<Eliminated> eliminated;
+  // b'_k = b_k - sum over eliminated i of (M_ki / M_ii) b_i, as a CSR product over the kept rows
+  // k (one sum per row in a register, no scattered updates): per entry the row i of b and the
+  // position of M_ki; the coefficients are set at each setup.
+  std::vector<Index> rhs_start, rhs_b_row, rhs_m_entry;
+  std::vector<Index> rhs_diagonal;  ///< Position of that i's M_ii.
+  std::vector<double> rhs_coefficient;
+  std::vector<double> inverse_diagonal, off_over_diagonal;  ///< 1 / M_ii, M_ij / M_ii.
+  // The condensed matrix, CSC, and where its values come from.
+  std::vector<Index> reduced_p, reduced_i;
+  std::vector<double> reduced_x;
+  std::vector<Index> base;  ///< Per reduced entry: position of the same entry in M, or -1.
+  std::vector<Update> updates;
+  std::vector<double> work;
+
+  klu_l_common common{};
+  KluFactors condensed, full;
+  std::vector<Index> full_p, full_i;  ///< M's pattern as KLU's index type.
+  bool full_this_setup = false;
+  long full_factorizations = 0;
+  sunindextype last_flag = 0;
+
+  ~Content() {
+    condensed.Free(common);
+    full.Free(common);
+  }
+
+  bool SamePattern(const Index* p, const Index* i) const {
+    if (static_cast<Index>(pattern_p.size()) != n + 1) return false;
+    if (!std::equal(pattern_p.begin(), pattern_p.end(), p)) return false;
+    return std::equal(pattern_i.begin(), pattern_i.end(), i);
+  }
+
+  void Analyse(Index size, const Index* p, const Index* i);
+  void Condense(const double* x);
+};
+
+void Content::Analyse(Index size, const Index* p, const Index* i) {
+  condensed.Free(common);
+  full.Free(common);
+  n = size;
+  pattern_p.assign(p, p + n + 1);
+  pattern_i.assign(i, i + p[n]);
+  full_p = pattern_p;
+  full_i = pattern_i;
+
+  // Rows of the pattern: (column, position) per entry.
+  std::vector<std::vector<std::pair<Index, Index>>> rows(n);
+  for (Index c = 0; c < n; ++c)
+    for (Index k = p[c]; k < p[c + 1]; ++k) rows[i[k]].push_back({c, k});
+
+  // Kinematic rows, greedily in row order: the diagonal and one other entry, whose column is
+  // not eliminated and which is no eliminated row's partner.
+  std::vector<char> is_eliminated(n, 0), is_partner(n, 0);
+  eliminated.clear();
+  for (Index r = 0; r < n; ++r) {
+    if (rows[r].size() != 2 || is_partner[r]) continue;
+    const auto [c0, k0] = rows[r][0];
+    const auto [c1, k1] = rows[r][1];
+    Index diagonal = -1, partner = -1, off = -1;
+    if (c0 == r) diagonal = k0, partner = c1, off = k1;
+    if (c1 == r) diagonal = k1, partner = c0, off = k0;
+    if (diagonal < 0 || is_eliminated[partner]) continue;
+    is_eliminated[r] = 1;
+    is_partner[partner] = 1;
+    eliminated.push_back({r, partner, diagonal, off});
+  }
+  std::vector<Index> reduced_of(n, -1);
+  kept.clear();
+  for (Index r = 0; r < n; ++r) {
+    if (is_eliminated[r]) continue;
+    reduced_of[r] = static_cast<Index>(kept.size());
+    kept.push_back(r);
+  }
+  const Index m = static_cast<Index>(kept.size());
+
+  // The condensed pattern: column j' holds the kept rows of column j, and those of every
+  // eliminated column whose row points at j.
+  std::vector<std::vector<Index>> eliminated_into(n);
+  for (size_t e = 0; e < eliminated.size(); ++e) eliminated_into[eliminated[e].partner].push_back(e);
+  reduced_p.assign(1, 0);
+  reduced_i.clear();
+  std::vector<Index> column;
+  for (Index jr = 0; jr < m; ++jr) {
+    const Index j = kept[jr];
+    column.clear();
+    for (Index k = p[j]; k < p[j + 1]; ++k)
+      if (reduced_of[i[k]] >= 0) column.push_back(reduced_of[i[k]]);
+    for (Index e : eliminated_into[j]) {
+      const Index c = eliminated[e].row;
+      for (Index k = p[c]; k < p[c + 1]; ++k)
+        if (reduced_of[i[k]] >= 0) column.push_back(reduced_of[i[k]]);
+    }
+    std::sort(column.begin(), column.end());
+    column.erase(std::unique(column.begin(), column.end()), column.end());
+    reduced_i.insert(reduced_i.end(), column.begin(), column.end());
+    reduced_p.push_back(static_cast<Index>(reduced_i.size()));
+  }
+  const auto entry_of = [&](Index row_r, Index col_r) {
+    const auto begin = reduced_i.begin() + reduced_p[col_r];
+    const auto end = reduced_i.begin() + reduced_p[col_r + 1];
+    return static_cast<Index>(std::lower_bound(begin, end, row_r) - reduced_i.begin());
+  };
+
+  base.assign(reduced_i.size(), -1);
+  for (Index jr = 0; jr < m; ++jr) {
+    const Index j = kept[jr];
+    for (Index k = p[j]; k < p[j + 1]; ++k)
+      if (reduced_of[i[k]] >= 0) base[entry_of(reduced_of[i[k]], jr)] = k;
+  }
+  updates.clear();
+  std::vector<std::vector<std::pair<Index, Index>>> rhs_rows(m);  // (M_ki position, e).
+  for (size_t e = 0; e < eliminated.size(); ++e) {
+    const Eliminated& el = eliminated[e];
+    const Index partner_r = reduced_of[el.partner];
+    for (Index k = p[el.row]; k < p[el.row + 1]; ++k) {
+      const Index row_r = reduced_of[i[k]];
+      if (row_r < 0) continue;  // Only its own diagonal: no other eliminated row reads x_i.
+      rhs_rows[row_r].push_back({k, static_cast<Index>(e)});
+      updates.push_back({entry_of(row_r, partner_r), k, el.off, el.diagonal});
+    }
+  }
+  rhs_start.assign(1, 0);
+  rhs_b_row.clear();
+  rhs_m_entry.clear();
+  rhs_diagonal.clear();
+  for (const auto& row : rhs_rows) {
+    for (const auto& [entry, e] : row) {
+      rhs_b_row.push_back(eliminated[e].row);
+      rhs_m_entry.push_back(entry);
+      rhs_diagonal.push_back(eliminated[e].diagonal);
+    }
+    rhs_start.push_back(static_cast<Index>(rhs_b_row.size()));
+  }
+  rhs_coefficient.assign(rhs_b_row.size(), 0.0);
+  inverse_diagonal.assign(eliminated.size(), 0.0);
+  off_over_diagonal.assign(eliminated.size(), 0.0);
+  reduced_x.assign(reduced_i.size(), 0.0);
+  work.assign(m, 0.0);
+}
+
+void Content::Condense(const double* x) {
+  for (size_t r = 0; r < base.size(); ++r) reduced_x[r] = base[r] >= 0 ? x[base[r]] : 0.0;
+  for (const Update& u : updates) reduced_x[u.entry] -= x[u.ki] * x[u.ij] / x[u.ii];
+  for (size_t q = 0; q < rhs_coefficient.size(); ++q) {
+    rhs_coefficient[q] = x[rhs_m_entry[q]] / x[rhs_diagonal[q]];
+  }
+  for (size_t e = 0; e < eliminated.size(); ++e) {
+    inverse_diagonal[e] = 1.0 / x[eliminated[e].diagonal];
+    off_over_diagonal[e] = x[eliminated[e].off] * inverse_diagonal[e];
+  }
+}
+
+Content* Of(SUNLinearSolver s) { return static_cast<Content*>(s->content); }
+
+SUNLinearSolver_Type GetType(SUNLinearSolver) { return SUNLINEARSOLVER_DIRECT; }
+SUNLinearSolver_ID GetId(SUNLinearSolver) { return SUNLINEARSOLVER_CUSTOM; }
+int Initialize(SUNLinearSolver s) {
+  Of(s)->last_flag = SUNLS_SUCCESS;
+  return SUNLS_SUCCESS;
+}
+sunindextype LastFlag(SUNLinearSolver s) { return Of(s)->last_flag; }
+
+int Setup(SUNLinearSolver s, SUNMatrix a) {
+  Content& c = *Of(s);
+  if (SUNMatGetID(a) != SUNMATRIX_SPARSE || SUNSparseMatrix_SparseType(a) != CSC_MAT ||
+      SUNSparseMatrix_Rows(a) != SUNSparseMatrix_Columns(a)) {
+    return c.last_flag = SUNLS_ILL_INPUT;
+  }
+  const Index n = SUNSparseMatrix_Columns(a);
+  const Index* p = SUNSparseMatrix_IndexPointers(a);
+  const Index* i = SUNSparseMatrix_IndexValues(a);
+  double* x = SUNSparseMatrix_Data(a);
+  try {
+    if (n != c.n || !c.SamePattern(p, i)) c.Analyse(n, p, i);
+  } catch (const std::bad_alloc&) {
+    return c.last_flag = SUNLS_MEM_FAIL;
+  }
+  c.full_this_setup = false;
+  for (const Eliminated& e : c.eliminated) {
+    const double d = x[e.diagonal];
+    if (d == 0.0 || !std::isfinite(d)) c.full_this_setup = true;
+  }
+  bool ok;
+  if (c.full_this_setup) {
+    ++c.full_factorizations;
+    ok = c.full.Factor(n, c.full_p.data(), c.full_i.data(), x, c.common);
+  } else {
+    c.Condense(x);
+    ok = c.condensed.Factor(static_cast<Index>(c.kept.size()), c.reduced_p.data(),
+                            c.reduced_i.data(), c.reduced_x.data(), c.common);
+  }
+  // A failed factorisation (a singular matrix) is recoverable: CVODE retries with a new
+  // Jacobian or a smaller step, as with SUNDIALS' KLU solver.
+  return c.last_flag = ok ? SUNLS_SUCCESS : SUNLS_PACKAGE_FAIL_REC;
+}
+
+int Solve(SUNLinearSolver s, SUNMatrix /*a: as at setup*/, N_Vector xv, N_Vector bv, sunrealtype) {
+  Content& c = *Of(s);
+  const double* b = N_VGetArrayPointer(bv);
+  double* x = N_VGetArrayPointer(xv);
+  if (c.full_this_setup) {
+    if (x != b) std::copy(b, b + c.n, x);
+    return c.last_flag = c.full.Solve(c.n, x, c.common) ? SUNLS_SUCCESS : SUNLS_PACKAGE_FAIL_REC;
+  }
+  // b'_k = b_k - (M_ki / M_ii) b_i; solve; then dx_i = b_i / M_ii - (M_ij / M_ii) dx_j, with
+  // the coefficients of this setup's M. Only kept entries of x are written before the last
+  // loop reads b_i, so x may be b.
+  const Index m_size = static_cast<Index>(c.kept.size());
+  for (Index k = 0; k < m_size; ++k) {
+    double v = b[c.kept[k]];
+    for (Index q = c.rhs_start[k]; q < c.rhs_start[k + 1]; ++q) {
+      v -= c.rhs_coefficient[q] * b[c.rhs_b_row[q]];
+    }
+    c.work[k] = v;
+  }
+  if (!c.condensed.Solve(m_size, c.work.data(), c.common)) {
+    return c.last_flag = SUNLS_PACKAGE_FAIL_REC;
+  }
+  for (Index k = 0; k < m_size; ++k) x[c.kept[k]] = c.work[k];
+  for (size_t e = 0; e < c.eliminated.size(); ++e) {
+    const Eliminated& el = c.eliminated[e];
+    x[el.row] = b[el.row] * c.inverse_diagonal[e] - c.off_over_diagonal[e] * x[el.partner];
+  }
+  return c.last_flag = SUNLS_SUCCESS;
+}
+
+int Free(SUNLinearSolver s) {
+  if (s == nullptr) return SUNLS_SUCCESS;
+  delete Of(s);
+  s->content = nullptr;
+  SUNLinSolFreeEmpty(s);
+  return SUNLS_SUCCESS;
+}
+
+}  // namespace
+
+SUNLinearSolver CondensedKluSolver(SUNContext ctx) {
+  SUNLinearSolver s = SUNLinSolNewEmpty(ctx);
+  if (s == nullptr) return nullptr;
+  auto* content = new (std::nothrow) Content;
+  if (content == nullptr || klu_l_defaults(&content->common) == 0) {
+    delete content;
+    SUNLinSolFreeEmpty(s);
+    return nullptr;
+  }
+  s->content = content;
+  s->ops->gettype = GetType;
+  s->ops->getid = GetId;
+  s->ops->initialize = Initialize;
+  s->ops->setup = Setup;
+  s->ops->solve = Solve;
+  s->ops->lastflag = LastFlag;
+  s->ops->free = Free;
+  return s;
+}
+
+std::string CondensedKluSummary(SUNLinearSolver solver) {
+  const Content& c = *Of(solver);
+  if (c.n == 0 || c.eliminated.empty()) return "";
+  return fmt::format("{} unknowns condensed to {} ({} rows with a single coupling eliminated)",
+                     c.n, c.kept.size(), c.eliminated.size());
+}
+
+long CondensedKluFullFactorizations(SUNLinearSolver solver) {
+  return Of(solver)->full_factorizations;
+}
+
+}  // namespace hawser

@@ -1,0 +1,43 @@
+// A direct sparse linear solver for CVODE's Newton matrix M = I - gamma J that first eliminates
+// the kinematic rows, then factors what is left with KLU.
+//
+// Mechanical models are second order: a node's or a body's position state has the derivative
+// Pos' = Vel, so row i of J holds a single entry (at the velocity's column j) and row i of M is
+// M_ii dx_i + M_ij dx_j = b_i, with M_ii = 1 and M_ij = -gamma. Such a row gives
+//   dx_i = (b_i - M_ij dx_j) / M_ii,
+// and substituting it into every other row k that reads x_i leaves the condensed system over the
+// remaining unknowns,
+//   M'_kj = M_kj - M_ki M_ij / M_ii,   b'_k = b_k - M_ki b_i / M_ii,
+// which for positions and velocities is the familiar I - gamma dF/dv - gamma^2 dF/dx of implicit
+// structural integrators. A mooring line of N segments goes from 6 (N - 1) unknowns to 3 (N - 1),
+// its factors shrink about fourfold and KLU's solves and refactorisations with them
+// (bench/cable_bench). The result is the same solution up to round-off (the elimination is
+// Gaussian elimination with the diagonal pivot M_ii; tests compare with a dense solve).
+//
+// Which rows: any row with its diagonal and exactly one other entry, at column j (the Pos' = Vel
+// rows are the ones that matter; the end rows of a diffusion chain qualify too), when x_j is not
+// itself eliminated and x_i is no eliminated row's partner (chosen greedily in row order from
+// the pattern). When a setup meets a zero or non-finite pivot M_ii, that setup factors the full
+// matrix with KLU instead, so the solver is never less robust than plain KLU.
+#pragma once
+
+#include <sundials/sundials_context.h>
+#include <sundials/sundials_linearsolver.h>
+
+#include <string>
+
+namespace hawser {
+
+/// A SUNLinearSolver (direct, matrix-based) for an n x n CSC SUNSparseMatrix whose pattern
+/// holds the diagonal and stays the same from setup to setup (CVODE's M from a fixed-pattern
+/// Jacobian). NULL when out of memory. Free with SUNLinSolFree.
+SUNLinearSolver CondensedKluSolver(SUNContext ctx);
+
+/// After the first setup: "595 unknowns condensed to 298 (297 rows with a single coupling
+/// eliminated)"; before it, or when there was no row to condense, an empty string.
+std::string CondensedKluSummary(SUNLinearSolver solver);
+
+/// Setups that met a zero or non-finite pivot and factored the full matrix instead.
+long CondensedKluFullFactorizations(SUNLinearSolver solver);
+
+}  // namespace hawser
