@@ -101,40 +101,52 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
                      std::span<double> tension, std::span<double> force, double* dissipated) {
   const int n = p.elements;
-  if (dissipated != nullptr) *dissipated = 0.0;
+  // One pass over the nodes: node i's own loads, then the segments on either side of it (the
+  // one before was computed in the previous iteration and is carried in `before`). Written
+  // this way nothing is carried through memory from one node to the next: accumulating into
+  // force[i + 1] and *dissipated across iterations chained every node on store forwarding.
+  // Per node the terms are added in the order the separate segment loop used: own loads,
+  // minus the segment before, plus the segment after.
+  double power = 0.0;
+  double* const lost = dissipated != nullptr ? &power : nullptr;
+  Eigen::Vector3d before = Eigen::Vector3d::Zero();  // Tension vector of segment i - 1.
   for (int i = 0; i <= n; ++i) {
     const double share = (i == 0 || i == n) ? 0.5 : 1.0;
     Eigen::Map<Eigen::Vector3d> q(tangent.data() + 3 * i);
     q = NodeTangent(pos, i, n);
-    Eigen::Map<Eigen::Vector3d> f(force.data() + 3 * i);
+    Eigen::Vector3d f;
     if (!water.wet.empty() && !water.wet[i]) {
       // Out of the water: its full weight, no buoyancy, drag or fluid inertia. The seabed is
       // below the water, so a dry node does not touch it.
       f = Eigen::Vector3d(0.0, 0.0, -share * p.node_dry_weight);
-      continue;
+    } else {
+      const Eigen::Vector3d water_velocity = water.velocity.empty()
+                                                 ? water.uniform_velocity
+                                                 : Eigen::Vector3d(Node(water.velocity, i));
+      f = ExternalForce(p, share, q, Node(pos, i), Node(vel, i), water_velocity, lost);
+      if (!water.acceleration.empty()) {
+        f += NodeFluidInertiaForce(p, share, q, Node(water.acceleration, i));
+      }
     }
-    const Eigen::Vector3d water_velocity =
-        water.velocity.empty() ? water.uniform_velocity : Eigen::Vector3d(Node(water.velocity, i));
-    f = ExternalForce(p, share, q, Node(pos, i), Node(vel, i), water_velocity, dissipated);
-    if (!water.acceleration.empty()) {
-      f += NodeFluidInertiaForce(p, share, q, Node(water.acceleration, i));
+    Eigen::Vector3d after = Eigen::Vector3d::Zero();
+    if (i < n) {
+      const Eigen::Vector3d d = Node(pos, i + 1) - Node(pos, i);
+      const double len = d.norm();
+      // A segment of zero length has no direction: its tension is not finite, and the run
+      // stops naming this object (as Cable/LinearSpring does).
+      const Eigen::Vector3d dir = (1.0 / len) * d;  // Not d / len: one division, not three.
+      const double rate = dir.dot(Node(vel, i + 1) - Node(vel, i));
+      const double t = SegmentTension(p, len, rate);
+      tension[i] = t;
+      power += (t - p.axial_stiffness * std::max(0.0, len - p.segment_length)) * rate;
+      after = t * dir;
     }
+    f -= before;
+    f += after;
+    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * i) = f;
+    before = after;
   }
-  for (int i = 0; i < n; ++i) {
-    const Eigen::Vector3d d = Node(pos, i + 1) - Node(pos, i);
-    const double len = d.norm();
-    // A segment of zero length has no direction: its tension is not finite, and the run stops
-    // naming this object (as Cable/LinearSpring does).
-    const Eigen::Vector3d dir = (1.0 / len) * d;  // Not d / len: one division, not three.
-    const double rate = dir.dot(Node(vel, i + 1) - Node(vel, i));
-    const double t = SegmentTension(p, len, rate);
-    tension[i] = t;
-    if (dissipated != nullptr) {
-      *dissipated += (t - p.axial_stiffness * std::max(0.0, len - p.segment_length)) * rate;
-    }
-    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * i) += t * dir;
-    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * (i + 1)) -= t * dir;
-  }
+  if (dissipated != nullptr) *dissipated = power;
 }
 
 CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
