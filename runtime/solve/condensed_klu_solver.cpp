@@ -152,7 +152,8 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
   // The condensed pattern: column j' holds the kept rows of column j, and those of every
   // eliminated column whose row points at j.
   std::vector<std::vector<Index>> eliminated_into(n);
-  for (size_t e = 0; e < eliminated.size(); ++e) eliminated_into[eliminated[e].partner].push_back(e);
+  for (size_t e = 0; e < eliminated.size(); ++e)
+    eliminated_into[eliminated[e].partner].push_back(e);
   reduced_p.assign(1, 0);
   reduced_i.clear();
   std::vector<Index> column;
@@ -333,8 +334,8 @@ SUNLinearSolver CondensedKluSolver(SUNContext ctx) {
 std::string CondensedKluSummary(SUNLinearSolver solver) {
   const Content& c = *Of(solver);
   if (c.n == 0 || c.eliminated.empty()) return "";
-  return fmt::format("{} unknowns condensed to {} ({} rows with a single coupling eliminated)",
-                     c.n, c.kept.size(), c.eliminated.size());
+  return fmt::format("{} unknowns condensed to {} ({} rows with a single coupling eliminated)", c.n,
+                     c.kept.size(), c.eliminated.size());
 }
 
 long CondensedKluFullFactorizations(SUNLinearSolver solver) {

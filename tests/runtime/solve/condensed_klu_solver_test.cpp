@@ -68,7 +68,7 @@ Sparse MechanicalChain(int m, double gamma, std::mt19937& rng) {
     s.Set(i, m + i, -gamma);  // Pos_i' = Vel_i.
     for (int j = std::max(0, i - 1); j <= std::min(m - 1, i + 1); ++j) {
       const double stiffness = (i == j ? 2.0e4 : -1.0e4) * (1.0 + 0.2 * u(rng));
-      s.Set(m + i, j, gamma * stiffness);                                    // -gamma dF/dx
+      s.Set(m + i, j, gamma * stiffness);                                      // -gamma dF/dx
       s.Set(m + i, m + j, s.entries[{m + j, m + i}] - gamma * 50.0 * u(rng));  // -gamma dF/dv
     }
   }
@@ -79,8 +79,8 @@ Sparse MechanicalChain(int m, double gamma, std::mt19937& rng) {
 /// Solves s x = b with the condensed solver (setup, then solve into a vector distinct from b,
 /// and again in place) and with Eigen's dense LU; returns the largest difference relative to
 /// the largest entry of the dense solution, for both solves.
-std::pair<double, double> CompareWithDense(SUNLinearSolver solver, const Sparse& s,
-                                           SUNContext ctx, std::mt19937& rng) {
+std::pair<double, double> CompareWithDense(SUNLinearSolver solver, const Sparse& s, SUNContext ctx,
+                                           std::mt19937& rng) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   SUNMatrix a = s.ToSundials(ctx);
   REQUIRE(SUNLinSolSetup(solver, a) == SUNLS_SUCCESS);
@@ -116,17 +116,20 @@ TEST_CASE("condensed KLU: Pos' = Vel rows are condensed and the solution is the 
   CHECK(CondensedKluSummary(solver).empty());  // Nothing analysed yet.
   for (const double gamma : {1e-4, 1e-2, 0.3}) {
     CAPTURE(gamma);
-    const auto [apart, in_place] = CompareWithDense(solver, MechanicalChain(40, gamma, rng), c.ctx, rng);
+    const auto [apart, in_place] =
+        CompareWithDense(solver, MechanicalChain(40, gamma, rng), c.ctx, rng);
     CHECK(apart < kRoundOff);
     CHECK(in_place < kRoundOff);
   }
   // 81 unknowns: the 40 position rows go, velocities and the energy row stay.
-  CHECK(CondensedKluSummary(solver) == "81 unknowns condensed to 41 (40 rows with a single coupling eliminated)");
+  CHECK(CondensedKluSummary(solver) ==
+        "81 unknowns condensed to 41 (40 rows with a single coupling eliminated)");
   CHECK(CondensedKluFullFactorizations(solver) == 0);
   SUNLinSolFree(solver);
 }
 
-TEST_CASE("condensed KLU: in a chain of kinematic rows, a row whose variable another row needs is kept") {
+TEST_CASE(
+    "condensed KLU: in a chain of kinematic rows, a row whose variable another row needs is kept") {
   // x0' = x1, x1' = x2, x2' = f(x0, x1, x2), x3' = x1: rows 0 and 3 both point at x1, which
   // stays; row 1 (x1' = x2) is x1's own row and cannot go once x1 is a partner.
   Context c;
@@ -144,7 +147,8 @@ TEST_CASE("condensed KLU: in a chain of kinematic rows, a row whose variable ano
   const auto [apart, in_place] = CompareWithDense(solver, s, c.ctx, rng);
   CHECK(apart < 1e-14);  // A 4 x 4 system with entries near 1: round-off only.
   CHECK(in_place < 1e-14);
-  CHECK(CondensedKluSummary(solver) == "4 unknowns condensed to 2 (2 rows with a single coupling eliminated)");
+  CHECK(CondensedKluSummary(solver) ==
+        "4 unknowns condensed to 2 (2 rows with a single coupling eliminated)");
   SUNLinSolFree(solver);
 }
 
@@ -174,7 +178,8 @@ TEST_CASE("condensed KLU: a zero pivot factors the full matrix, a new pattern is
   // A matrix with another pattern (a larger chain) is analysed afresh.
   std::tie(apart, in_place) = CompareWithDense(solver, MechanicalChain(5, 0.01, rng), c.ctx, rng);
   CHECK(apart < kRoundOff);
-  CHECK(CondensedKluSummary(solver) == "11 unknowns condensed to 6 (5 rows with a single coupling eliminated)");
+  CHECK(CondensedKluSummary(solver) ==
+        "11 unknowns condensed to 6 (5 rows with a single coupling eliminated)");
   SUNLinSolFree(solver);
 }
 
