@@ -113,16 +113,18 @@ FloatingBody::FloatingBody(ObjectArgs& args) : SimObject(args) {
                               .width = 6,
                               .unit = "N, N*m",
                               .doc = "First-order wave force and moment about O, heading frame."});
-  DeclareCalc({quat_out_, rpy_, wave_load_}, {}, [this] {
-    const Eigen::Vector4d q = ToVector4(state(quat_));
-    Eigen::Map<Eigen::Vector4d>(out(quat_out_).data()) = q.normalized();
-    const Eigen::Matrix3d rotation = rigid_body::RotationFromQuat(q);
-    const Eigen::Vector3d rpy = RotationToRollPitchYaw(rotation);
-    out3(rpy_) = rpy / kDegree;
-    Vector6d wave;
-    EnvironmentLoads(rotation, rpy.z(), wave);
-    Eigen::Map<Vector6d>(out(wave_load_).data()) = wave;
-  });
+  DeclareCalc({quat_out_, rpy_, wave_load_}, {}, [this] { CalcAttitudeAndLoads(); });
+}
+
+void FloatingBody::CalcAttitudeAndLoads() {
+  quat_value_ = ToVector4(state(quat_));
+  Eigen::Map<Eigen::Vector4d>(out(quat_out_).data()) = quat_value_.normalized();
+  rotation_ = rigid_body::RotationFromQuat(quat_value_);
+  const Eigen::Vector3d rpy = RotationToRollPitchYaw(rotation_);
+  out3(rpy_) = rpy / kDegree;
+  Vector6d wave;
+  environment_loads_ = EnvironmentLoads(rotation_, rpy, wave);
+  Eigen::Map<Vector6d>(out(wave_load_).data()) = wave;
 }
 
 void FloatingBody::DeclareHydrostatics(const ObjectArgs& args) {
@@ -220,12 +222,12 @@ void FloatingBody::Initialize() {
     throw Error("the body's mass matrix plus AddedMass is not positive definite");
 }
 
-Vector6d FloatingBody::EnvironmentLoads(const Eigen::Matrix3d& rotation, double yaw,
+Vector6d FloatingBody::EnvironmentLoads(const Eigen::Matrix3d& rotation, const Eigen::Vector3d& rpy,
                                         Vector6d& wave) const {
   const Ocean* ocean = service<Ocean>(ocean_);
   const Eigen::Vector3d p = state3(pos_);
+  const double yaw = rpy.z();
   const Eigen::Matrix3d heading = Eigen::AngleAxisd(yaw, Eigen::Vector3d::UnitZ()).matrix();
-  const Eigen::Vector3d rpy = RotationToRollPitchYaw(rotation);
   Vector6d xi = Vector6d::Zero();
   xi << 0.0, 0.0, p.z() - hydrostatic_z_, rpy.x(), rpy.y(), 0.0;
   Vector6d in_heading = -stiffness_ * xi;
@@ -248,14 +250,15 @@ Vector6d FloatingBody::EnvironmentLoads(const Eigen::Matrix3d& rotation, double 
 }
 
 void FloatingBody::CalcDerivatives() {
-  const Eigen::Vector4d q = ToVector4(state(quat_));
-  const Eigen::Matrix3d rotation = rigid_body::RotationFromQuat(q);
+  // CalcAttitudeAndLoads ran at this state (the model evaluates every non-diagnostic output
+  // before the derivatives).
+  const Eigen::Vector4d& q = quat_value_;
+  const Eigen::Matrix3d& rotation = rotation_;
   const Eigen::Vector3d w = state3(ang_vel_);
   const Eigen::Vector3d c = rotation * centre_of_gravity_;
   const Eigen::Matrix3d inertia_world = rotation * inertia_ * rotation.transpose();
 
-  Vector6d wave;
-  Vector6d rhs = EnvironmentLoads(rotation, RotationToRollPitchYaw(rotation).z(), wave);
+  Vector6d rhs = environment_loads_;
   const Eigen::Vector3d centripetal = w.cross(w.cross(c));  // of G relative to O
   rhs.head<3>() += in3(force_) - mass_ * centripetal;
   rhs.tail<3>() += in3(moment_) - w.cross(inertia_world * w) - mass_ * c.cross(centripetal);

@@ -64,9 +64,15 @@ class FloatingBody final : public SimObject {
  private:
   void DeclareHydrostatics(const ObjectArgs& args);
   void DeclareDamping();
+  /// The attitude, the wave load and the environment loads at the current state: computed once
+  /// per evaluation by the outputs' calculation (which the model always runs before the
+  /// derivatives: it is not diagnostic), read again by CalcDerivatives.
+  void CalcAttitudeAndLoads();
   /// The loads other than the inputs (weight, buoyancy, hydrostatics, damping, waves), about O,
-  /// world; also the wave load in the heading frame.
-  Vector6d EnvironmentLoads(const Eigen::Matrix3d& rotation, double yaw, Vector6d& wave) const;
+  /// world, for attitude `rotation` with roll-pitch-yaw angles `rpy` [rad]; also the wave load
+  /// in the heading frame.
+  Vector6d EnvironmentLoads(const Eigen::Matrix3d& rotation, const Eigen::Vector3d& rpy,
+                            Vector6d& wave) const;
 
   double mass_;
   Eigen::Matrix3d inertia_;  ///< About G, body frame.
@@ -84,6 +90,10 @@ class FloatingBody final : public SimObject {
   Input force_, moment_;
   State pos_, quat_, vel_, ang_vel_;
   Output quat_out_, rpy_, wave_load_;
+  // CalcAttitudeAndLoads' results, for CalcDerivatives.
+  Eigen::Vector4d quat_value_ = Eigen::Vector4d(1, 0, 0, 0);  ///< The Quat state as integrated.
+  Eigen::Matrix3d rotation_ = Eigen::Matrix3d::Identity();
+  Vector6d environment_loads_ = Vector6d::Zero();
 };
 
 }  // namespace hawser
