@@ -31,6 +31,7 @@ class InterruptibleSystem final : public OdeSystem {
   const SparsityPattern* Sparsity() const override { return inner_.Sparsity(); }
   std::string Diagnose() const override { return inner_.Diagnose(); }
   std::vector<bool> Accumulators() const override { return inner_.Accumulators(); }
+  void SetEstimatingJacobian(bool on) override { inner_.SetEstimatingJacobian(on); }
 
  private:
   OdeSystem& inner_;

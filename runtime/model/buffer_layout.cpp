@@ -84,6 +84,7 @@ void Model::Builder::LayOutBuffers() {
   for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
     SimObject& o = *m_.objects_[obj];
     o.BindTime(&m_.t_);
+    o.BindJacobianFlag(&m_.estimating_jacobian_);
     for (size_t i = 0; i < input_views_[obj].size(); ++i) {
       o.BindInput(i, input_views_[obj][i], sources_[obj][i].decl != nullptr);
     }

@@ -35,6 +35,7 @@ class Model final : public OdeSystem {
   std::pair<int, int> Bandwidth() const override;
   const SparsityPattern* Sparsity() const override { return &sparsity_; }
   std::string Diagnose() const override { return diagnosis_; }
+  void SetEstimatingJacobian(bool on) override { estimating_jacobian_ = on; }
   std::vector<bool> Accumulators() const override;
 
   /// The state at the start time: declared defaults, then <InitialCondition>s, then each
@@ -72,8 +73,9 @@ class Model final : public OdeSystem {
   std::vector<double> x_;        ///< The current state (copied in from the integrator).
   std::vector<double> xdot_;     ///< Derivatives, written by objects.
   double t_ = 0.0;
-  std::vector<Step> steps_;      ///< Calculations and input sums in dependency order.
-  std::vector<Step> rhs_steps_;  ///< The subset the state derivatives need.
+  bool estimating_jacobian_ = false;  ///< Every object's estimating_jacobian().
+  std::vector<Step> steps_;           ///< Calculations and input sums in dependency order.
+  std::vector<Step> rhs_steps_;       ///< The subset the state derivatives need.
   /// [step]: the steps (indices into steps_) whose results it reads.
   std::vector<std::vector<int>> step_reads_;
   /// [object]: the steps that compute its inputs and outputs, which its Initialize() may read.

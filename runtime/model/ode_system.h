@@ -20,6 +20,10 @@ class OdeSystem {
   virtual std::pair<int, int> Bandwidth() const { return {size() - 1, size() - 1}; }
   /// The entries of df/dx that may be nonzero; nullptr when unknown (dense).
   virtual const SparsityPattern* Sparsity() const { return nullptr; }
+  /// On while an integrator evaluates Rhs at perturbed states for a finite-difference Jacobian,
+  /// right after an ordinary Rhs at the same time and the unperturbed state (see
+  /// SimObject::estimating_jacobian()); off again before any other evaluation.
+  virtual void SetEstimatingJacobian(bool /*on*/) {}
   /// Describes what went wrong in the last Rhs call that returned false (object, quantity).
   virtual std::string Diagnose() const { return {}; }
   /// Per state, whether it is an accumulator (StateSpec::accumulator: an integral nothing

@@ -36,7 +36,7 @@ namespace hawser {
 /// pattern, with CVODE's own increments (cvLsBandDQJac): inc_j = max(sqrt(uround) |y_j|,
 /// min_inc / ewt_j), min_inc = 1000 |h| uround n |f|_wrms (1 when f = 0).
 int CvodeCallbacks::Jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void* user_data,
-                             N_Vector tmp1, N_Vector /*tmp2*/, N_Vector /*tmp3*/) {
+                             N_Vector tmp1, N_Vector tmp2, N_Vector /*tmp3*/) {
   auto* self = static_cast<CvodeIntegrator*>(user_data);
   try {
     const int n = self->n_;
@@ -60,13 +60,27 @@ int CvodeCallbacks::Jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix j
     for (int j = 0; j < n; ++j) {
       inc[j] = std::max(std::sqrt(uround) * std::abs(yv[j]), min_inc / ewt[j]);
     }
-    const auto f = [&](const double* x, double* fx) {
-      ++self->jacobian_rhs_evals_;
-      return self->system_.Rhs(t, x, fx);
-    };
-    const bool ok = self->colored_->Evaluate(
-        f, std::span<const double>(yv, n), std::span<const double>(N_VGetArrayPointer(fy), n), inc,
-        std::span<double>(SUNSparseMatrix_Data(jac), p.nonzeros()));
+    // The base point first, as an ordinary evaluation: objects sample there what they may
+    // reuse while the columns are estimated (SimObject::estimating_jacobian()). It is fy again
+    // (the same time and state); the differences are taken from it so that both sides of each
+    // difference certainly saw the same samples.
+    double* base = N_VGetArrayPointer(tmp2);
+    ++self->jacobian_rhs_evals_;
+    bool ok = self->system_.Rhs(t, yv, base);
+    if (ok) {
+      const auto f = [&](const double* x, double* fx) {
+        ++self->jacobian_rhs_evals_;
+        return self->system_.Rhs(t, x, fx);
+      };
+      struct Estimating {  // Off again however Evaluate ends (an object may throw).
+        OdeSystem& system;
+        explicit Estimating(OdeSystem& s) : system(s) { system.SetEstimatingJacobian(true); }
+        ~Estimating() { system.SetEstimatingJacobian(false); }
+      } estimating(self->system_);
+      ok = self->colored_->Evaluate(f, std::span<const double>(yv, n),
+                                    std::span<const double>(base, n), inc,
+                                    std::span<double>(SUNSparseMatrix_Data(jac), p.nonzeros()));
+    }
     if (ok) return 0;
     std::string why = self->system_.Diagnose();
     if (why.empty()) why = "the right-hand side returned a non-finite value";

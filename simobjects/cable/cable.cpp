@@ -272,6 +272,16 @@ void Cable::SampleWater(std::span<const double> pos) {
     water_.uniform_velocity = current;
     return;
   }
+  // While the integrator estimates the Jacobian, keep the water sampled at the base point (the
+  // ordinary evaluation just before, at this time): the wave kinematics (a sum over every wave
+  // component at every node) were most of the cost of those evaluations, and their dependence
+  // on the nodes' small perturbations only refines the Jacobian, which steers Newton's
+  // iteration and not the solution.
+  if (estimating_jacobian() && water_time_ == time() && water_sampled_) {
+    return;
+  }
+  water_time_ = time();
+  water_sampled_ = true;
   const int nodes = props_.elements + 1;
   water_.velocity.resize(3 * nodes);
   water_.acceleration.resize(3 * nodes);

@@ -129,6 +129,8 @@ class Cable final : public SimObject {
   bool given_density_ = false, given_gravity_ = false, given_seabed_ = false;
   ServiceUse ocean_;
   NodeWater water_;
+  double water_time_ = 0.0;     ///< When water_ was sampled from the ocean,
+  bool water_sampled_ = false;  ///< if it was.
   CableProperties props_;
   double length_ = 0.0, ea_ = 0.0, weight_per_length_ = 0.0;
   Input pos_a_, pos_b_, vel_a_, vel_b_, current_;

@@ -62,6 +62,7 @@ class SimObject {
     state_given_[i] = given;
   }
   void BindTime(const double* t) { time_ = t; }
+  void BindJacobianFlag(const bool* estimating) { estimating_jacobian_ = estimating; }
   /// Binds a declared service use to its provider (nullptr: none, for an optional use).
   void BindService(int use, const Service* provider) { services_[use] = provider; }
   /// The service this object provides under `name`, or nullptr.
@@ -127,6 +128,13 @@ class SimObject {
 
   // ---- Values (during calculations) ----
   double time() const { return *time_; }
+  /// True while the integrator evaluates the right-hand side at perturbed states to estimate
+  /// its Jacobian by finite differences; every such evaluation follows an ordinary one at the
+  /// same time and the unperturbed state (the base point). An object may then reuse what it
+  /// sampled at the base point when that is costly and varies slowly with the state (a cable's
+  /// water kinematics): the Jacobian only steers Newton's iteration, so leaving out that small
+  /// dependence changes how fast the iteration converges, never the solution it converges to.
+  bool estimating_jacobian() const { return *estimating_jacobian_; }
   std::span<const double> in(Input i) const { return inputs_[i.index]; }
   std::span<double> out(Output o) const { return outputs_[o.index]; }
   std::span<const double> state(State s) const { return states_[s.index]; }
@@ -177,6 +185,8 @@ class SimObject {
   bool describe_;
   ObjectInterface interface_;
   const double* time_ = nullptr;
+  static constexpr bool kNotEstimating = false;
+  const bool* estimating_jacobian_ = &kNotEstimating;
   std::vector<std::span<const double>> inputs_;
   std::vector<bool> input_connected_;
   std::vector<std::span<double>> outputs_;
