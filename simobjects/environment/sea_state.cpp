@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <span>
 #include <stdexcept>
 #include <string>
 
 #include "hawser/text.h"
+#include "simobjects/environment/vector_math.h"
 
 namespace hawser::ocean {
 namespace {
@@ -101,17 +103,19 @@ void SeaState::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
 
 void SeaState::Evaluate(double t, const Eigen::Vector3d& p, std::vector<double>& scratch,
                         WaveKinematics& out) const {
-  // Pass 1: the phase of every component (its cosine and sine kept for pass 2) and eta.
+  // Pass 1: the phase of every component, its cosine and sine (kept for pass 2, computed for
+  // all components at once: vector_math.h), and eta.
   const std::size_t n = terms_.size();
-  scratch.resize(2 * n);
-  double eta = 0.0;
+  scratch.resize(3 * n);
+  const std::span<double> cosine(scratch.data(), n), sine(scratch.data() + n, n),
+      decay(scratch.data() + 2 * n, n);
   for (std::size_t i = 0; i < n; ++i) {
     const Term& c = terms_[i];
-    const double psi = c.kx * p.x() + c.ky * p.y() - c.omega * t + c.phase;
-    scratch[2 * i] = std::cos(psi);
-    scratch[2 * i + 1] = std::sin(psi);
-    eta += c.a * scratch[2 * i];
+    cosine[i] = c.kx * p.x() + c.ky * p.y() - c.omega * t + c.phase;  // The phase, for now.
   }
+  vector_math::SinCos(cosine, cosine, sine);
+  double eta = 0.0;
+  for (std::size_t i = 0; i < n; ++i) eta += terms_[i].a * cosine[i];
   out = WaveKinematics{};
   out.elevation = eta;
   if (p.z() > eta) return;  // Dry: above the instantaneous free surface.
@@ -134,20 +138,21 @@ void SeaState::Evaluate(double t, const Eigen::Vector3d& p, std::vector<double>&
 
   // Pass 2: e = exp(k z'), q = exp(-2 k (z' + h)) = E / e^2; the depth ratios are e (1 +- q)
   // over the denominators folded into the terms.
+  for (std::size_t i = 0; i < n; ++i) decay[i] = terms_[i].k * zs;
+  vector_math::Exp(decay, decay);
   double ux = 0.0, uy = 0.0, uz = 0.0, ax = 0.0, ay = 0.0, az = 0.0, pd = 0.0;
   for (std::size_t i = 0; i < n; ++i) {
     const Term& c = terms_[i];
-    const double cosine = scratch[2 * i], sine = scratch[2 * i + 1];
-    const double e = std::exp(c.k * zs);
+    const double e = decay[i];
     const double q = c.e2kh == 0.0 ? 0.0 : c.e2kh / (e * e);
     const double ch = e * (1.0 + q), sh = e * (1.0 - q);
-    const double hc = ch * cosine, hs = ch * sine;
+    const double hc = ch * cosine[i], hs = ch * sine[i];
     ux += c.u_x * hc;
     uy += c.u_y * hc;
-    uz += c.w * sh * sine;
+    uz += c.w * sh * sine[i];
     ax += c.omega * c.u_x * hs;
     ay += c.omega * c.u_y * hs;
-    az -= c.omega * c.w * sh * cosine;
+    az -= c.omega * c.w * sh * cosine[i];
     pd += c.p * hc;
   }
   out.velocity = {ux, uy, uz};

@@ -13,12 +13,12 @@ namespace {
 
 TEST_CASE("Cable/Cable keeps the base point's water while its Jacobian is estimated") {
   // Four segments from (0,0,-30) to (40,0,-2) under regular waves 2 m high.
-  const std::string xml = ScenarioXml(
-      R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="100" )"
-      R"(Waves="regular" WaveHeight="2" WavePeriod="8"/>
+  const std::string xml =
+      ScenarioXml(R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="100" )"
+                  R"(Waves="regular" WaveHeight="2" WavePeriod="8"/>
 <Lib LibName="base" SimObject="Cable/Cable" Name="L" NumElements="4" Length="50" Diameter="0.1" )"
-      R"(MassPerLength="20" EA="1e7"/>)",
-      R"(<Connection L.PositionA="0,0,-30" L.PositionB="40,0,-2"/>)");
+                  R"(MassPerLength="20" EA="1e7"/>)",
+                  R"(<Connection L.PositionA="0,0,-30" L.PositionB="40,0,-2"/>)");
   auto model = Model::Assemble(LoadScenarioFromString(xml, "scenario.xml"), BuiltinRegistry());
   const std::vector<double> x = model->InitialState(0.0);
   const size_t n = x.size();

@@ -1,0 +1,24 @@
+// Compiled with -mavx2 -mfma (simobjects/CMakeLists.txt); see vector_math_kernels.h.
+#include "simobjects/environment/vector_math_kernels.h"
+
+#include <sleef.h>
+
+namespace hawser::vector_math::avx2 {
+
+std::size_t SinCos(const double* angle, double* cosine, double* sine, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const Sleef___m256d_2 r = Sleef_sincosd4_u10avx2(_mm256_loadu_pd(angle + i));
+    _mm256_storeu_pd(sine + i, r.x);
+    _mm256_storeu_pd(cosine + i, r.y);
+  }
+  return i;
+}
+
+std::size_t Exp(const double* x, double* result, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) _mm256_storeu_pd(result + i, Sleef_expd4_u10avx2(_mm256_loadu_pd(x + i)));
+  return i;
+}
+
+}  // namespace hawser::vector_math::avx2
