@@ -7,22 +7,14 @@
 #include <memory>
 
 #include "hawser/text.h"
-#include "runtime/output/csv_sink.h"
-#include "runtime/output/hdf5_sink.h"
 #include "runtime/simulation.h"
-#include "runtime/sweep/sweep.h"
-#include "simobjects/register_base.h"
 #include "tools/hawser/commands.h"
+#include "tools/hawser/prepared_run.h"
 #include "tools/hawser/signals.h"
 
 namespace hawser::cli {
 
 namespace {
-
-bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 /// Keeps the one row as text lines "Obj.Port = v0, v1 [unit]", names padded to one column.
 class TableSink final : public Sink {
@@ -53,18 +45,9 @@ class TableSink final : public Sink {
 }  // namespace
 
 int Eval(const RunRequest& request) {
-  if (StopRequested().load()) return kInterrupted;
-  Scenario scenario = LoadScenario(request.scenario, request.variables);
-  if (!request.sets.empty()) {
-    scenario =
-        ScenarioWithSettings(scenario.file, scenario.xml_text, request.variables, request.sets);
-  }
-  if (request.settle) scenario.engine.settle = true;
-  // The built-in types and the SimObject libraries the scenario's LibNames name, as `run` does.
-  const Registry registry = RegistryForScenario(scenario, request.plugin_path);
-  std::unique_ptr<Model> model = Model::Assemble(scenario, registry);
-  ReportUnitMismatches(*model, request.strict_units);
-  if (StopRequested().load()) return kInterrupted;
+  PreparedRun run;
+  if (!PrepareRun(request, run)) return kInterrupted;
+  const Scenario& scenario = run.scenario;
 
   // One output time, the start; every output and state, whatever FileOutput and LogStates say.
   EngineSettings settings = scenario.engine;
@@ -73,18 +56,13 @@ int Eval(const RunRequest& request) {
   settings.file_output = {"objects:all"};
   settings.log_states = true;
 
-  std::unique_ptr<Sink> file;
+  std::unique_ptr<Sink> file = request.output.empty() ? nullptr : MakeSink(request.output, 1);
   TableSink table;
-  if (EndsWith(request.output, ".h5") || EndsWith(request.output, ".hdf5")) {
-    file = std::make_unique<Hdf5Sink>(request.output, 1);
-  } else if (!request.output.empty()) {
-    file = std::make_unique<CsvSink>(request.output);
-  }
   RunOptions options;
   options.interrupt = &StopRequested();
   options.interrupt_cause = StopCause;
   options.info = {scenario.file, scenario.xml_text, request.command_line, settings};
-  const RunResult result = Simulate(*model, settings, file ? *file : table, options);
+  const RunResult result = Simulate(*run.model, settings, file ? *file : table, options);
 
   const double t0 = settings.output.start;
   switch (result.status) {

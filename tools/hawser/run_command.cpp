@@ -4,38 +4,13 @@
 #include <memory>
 
 #include "runtime/model/connection_units.h"
-#include "runtime/output/csv_sink.h"
-#include "runtime/output/hdf5_sink.h"
 #include "runtime/simulation.h"
-#include "runtime/sweep/sweep.h"
 #include "tools/hawser/commands.h"
+#include "tools/hawser/prepared_run.h"
 #include "tools/hawser/progress.h"
 #include "tools/hawser/signals.h"
 
 namespace hawser::cli {
-
-namespace {
-
-bool EndsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-std::unique_ptr<Sink> MakeSink(const std::string& path, size_t n_times) {
-  if (EndsWith(path, ".h5") || EndsWith(path, ".hdf5")) {
-    return std::make_unique<Hdf5Sink>(path, n_times);
-  }
-  return std::make_unique<CsvSink>(path);
-}
-
-/// Stopped by a signal before the run began: nothing was written.
-int StoppedBeforeRun(const char* stage) {
-  fmt::print(stderr, "hawser: interrupted by {} while {}; no results written\n", StopCause(),
-             stage);
-  return kInterrupted;
-}
-
-}  // namespace
 
 VariableOverrides ParseVariableOverrides(const std::vector<std::string>& items) {
   VariableOverrides out;
@@ -64,19 +39,9 @@ void ReportUnitMismatches(const Model& model, bool strict) {
 }
 
 int Run(const RunRequest& request) {
-  // Signals only set a flag (tools/hawser/signals.h): look at it between the stages.
-  if (StopRequested().load()) return StoppedBeforeRun("starting");
-  Scenario scenario = LoadScenario(request.scenario, request.variables);
-  if (!request.sets.empty()) {
-    scenario =
-        ScenarioWithSettings(scenario.file, scenario.xml_text, request.variables, request.sets);
-  }
-  if (request.settle) scenario.engine.settle = true;
-  if (StopRequested().load()) return StoppedBeforeRun("loading the scenario");
-  const Registry registry = RegistryForScenario(scenario, request.plugin_path);
-  std::unique_ptr<Model> model = Model::Assemble(scenario, registry);
-  ReportUnitMismatches(*model, request.strict_units);
-  if (StopRequested().load()) return StoppedBeforeRun("assembling the model");
+  PreparedRun run;
+  if (!PrepareRun(request, run)) return kInterrupted;
+  const Scenario& scenario = run.scenario;
   std::unique_ptr<Sink> sink = MakeSink(request.output, scenario.engine.output.times.size());
 
   RunOptions options;
@@ -85,7 +50,7 @@ int Run(const RunRequest& request) {
   options.info = {scenario.file, scenario.xml_text, request.command_line, scenario.engine};
   ProgressReporter progress(!request.quiet);
   options.progress = [&](double t, double end) { progress.Update(t, end); };
-  RunResult result = Simulate(*model, scenario.engine, *sink, options);
+  RunResult result = Simulate(*run.model, scenario.engine, *sink, options);
   progress.Done();
 
   const SolverStats& st = result.stats;

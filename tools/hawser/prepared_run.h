@@ -1,0 +1,31 @@
+// What `hawser run` and `hawser eval` do before they evaluate anything: load the scenario (with
+// --var), apply --set and --settle, load the SimObject libraries its LibNames name, assemble the
+// model and check its connections' units; and the result file a path names.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "hawser/registry.h"
+#include "runtime/model/model.h"
+#include "runtime/output/sink.h"
+#include "runtime/scenario/scenario.h"
+#include "tools/hawser/commands.h"
+
+namespace hawser::cli {
+
+struct PreparedRun {
+  Scenario scenario;
+  Registry registry;  ///< Before the model: the libraries' code must outlive its objects.
+  std::unique_ptr<Model> model;
+};
+
+/// Loads and assembles `request`'s scenario into `out`. Load and assembly errors are thrown
+/// (ScenarioError(s), IoError). Returns false when a stop was requested (Ctrl-C) between two
+/// stages, after printing which stage it interrupted and that nothing was written.
+bool PrepareRun(const RunRequest& request, PreparedRun& out);
+
+/// The result file `path` names: HDF5 for .h5 or .hdf5 (sized for `n_times` rows), else CSV.
+std::unique_ptr<Sink> MakeSink(const std::string& path, size_t n_times);
+
+}  // namespace hawser::cli
