@@ -9,19 +9,11 @@
 #include <numbers>
 
 #include "tests/simobjects/connector/bushing_checks.h"
+#include "tests/simobjects/roll_pitch_yaw_closed_form.h"
 #include "tests/simobjects/scenario_test_util.h"
 
 namespace hawser::test::bushing {
 namespace {
-
-/// R = Rz(yaw) Ry(pitch) Rx(roll) from the elementary rotations about the parent's axes [rad].
-Eigen::Matrix3d ClosedFormRpy(double roll, double pitch, double yaw) {
-  Eigen::Matrix3d rx, ry, rz;
-  rx << 1, 0, 0, 0, std::cos(roll), -std::sin(roll), 0, std::sin(roll), std::cos(roll);
-  ry << std::cos(pitch), 0, std::sin(pitch), 0, 1, 0, -std::sin(pitch), 0, std::cos(pitch);
-  rz << std::cos(yaw), -std::sin(yaw), 0, std::sin(yaw), std::cos(yaw), 0, 0, 0, 1;
-  return rz * ry * rx;
-}
 
 constexpr double kDeg = std::numbers::pi / 180;
 

@@ -12,44 +12,10 @@
 #include <vector>
 
 #include "tests/tools/hawser/cli_support.h"
+#include "tests/tools/hawser/csv_text.h"
 
 namespace hawser::testing {
 namespace {
-
-struct Csv {
-  std::vector<std::string> header;
-  std::vector<std::vector<double>> rows;
-  std::vector<double> Column(const std::string& name) const {
-    auto it = std::find(header.begin(), header.end(), name);
-    REQUIRE_MESSAGE(it != header.end(), "no column " << name);
-    std::vector<double> v;
-    for (const auto& r : rows) v.push_back(r[it - header.begin()]);
-    return v;
-  }
-  bool Has(const std::string& name) const {
-    return std::find(header.begin(), header.end(), name) != header.end();
-  }
-};
-
-Csv ParseCsv(const std::string& text) {
-  Csv csv;
-  std::istringstream in(text);
-  std::string line;
-  auto split = [](const std::string& l) {
-    std::vector<std::string> cells;
-    std::stringstream s(l);
-    std::string cell;
-    while (std::getline(s, cell, ',')) cells.push_back(cell);
-    return cells;
-  };
-  if (std::getline(in, line)) csv.header = split(line);
-  while (std::getline(in, line)) {
-    std::vector<double> row;
-    for (const auto& cell : split(line)) row.push_back(std::stod(cell));
-    csv.rows.push_back(row);
-  }
-  return csv;
-}
 
 const std::string kConfigs = HAWSER_SOURCE_DIR "/configs";
 

@@ -10,31 +10,12 @@
 #include <vector>
 
 #include "tests/tools/hawser/cli_support.h"
+#include "tests/tools/hawser/csv_text.h"
 
 namespace hawser::testing {
 namespace {
 
 const std::string kMassOnSpring = HAWSER_SOURCE_DIR "/configs/mass_on_spring.xml";
-
-/// One column of a CSV result, by its header name (empty when there is no such column).
-std::vector<double> CsvColumn(const std::string& text, const std::string& name) {
-  std::istringstream in(text);
-  std::string line;
-  auto split = [](const std::string& l) {
-    std::vector<std::string> cells;
-    std::stringstream s(l);
-    std::string cell;
-    while (std::getline(s, cell, ',')) cells.push_back(cell);
-    return cells;
-  };
-  std::getline(in, line);
-  const std::vector<std::string> header = split(line);
-  const auto it = std::find(header.begin(), header.end(), name);
-  std::vector<double> column;
-  if (it == header.end()) return column;
-  while (std::getline(in, line)) column.push_back(std::stod(split(line)[it - header.begin()]));
-  return column;
-}
 
 /// The lines of `output` that contain "error:".
 std::vector<std::string> ErrorLines(const std::string& output) {
@@ -58,12 +39,12 @@ TEST_CASE("run --set overrides a parameter, an initial condition and Engine attr
       "--set Engine.AbsTol=1e-10 --set Engine.LogStates=1");
   CAPTURE(r.output);
   REQUIRE(r.exit_code == 0);
-  const std::string csv = ReadFile(out);
-  const auto t = CsvColumn(csv, "Time");
-  const auto z = CsvColumn(csv, "Ball.Pos[2]");
+  const Csv csv = ParseCsv(ReadFile(out));
+  const auto t = csv.Column("Time");
+  const auto z = csv.Column("Ball.Pos[2]");
   REQUIRE(t.size() == 201);  // TOutput 0, 0.05, 10 is untouched.
   REQUIRE(z.size() == t.size());
-  CHECK(!CsvColumn(csv, "Ball:Pos[2]").empty());  // LogStates=1 took effect.
+  CHECK(csv.Has("Ball:Pos[2]"));  // LogStates=1 took effect.
   for (size_t i = 0; i < t.size(); ++i) {
     CAPTURE(t[i]);
     // Closed form; tolerances 1e-10 over 8 periods keep the error well below 1e-6 m.
