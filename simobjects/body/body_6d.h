@@ -27,10 +27,11 @@
 
 #include "hawser/simobject.h"
 #include "simobjects/body/rigid_body_math.h"
+#include "simobjects/body/rigid_body_object.h"
 
 namespace hawser {
 
-class Body6D final : public SimObject {
+class Body6D final : public RigidBodyObject {
  public:
   explicit Body6D(ObjectArgs& args);
   void CalcDerivatives() override;
@@ -43,12 +44,9 @@ class Body6D final : public SimObject {
  private:
   void CalcQuatAndEnergy();
 
-  double mass_;
-  Eigen::Matrix3d inertia_, inertia_inverse_;
+  Eigen::Matrix3d inertia_inverse_;
   Eigen::Vector3d gravity_;
-  Input force_, moment_;
-  State pos_, quat_, vel_, ang_vel_;
-  Output quat_out_, kinetic_energy_, potential_energy_, angular_momentum_;
+  Output kinetic_energy_, potential_energy_, angular_momentum_;
 };
 
 }  // namespace hawser

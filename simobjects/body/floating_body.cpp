@@ -18,8 +18,6 @@ Eigen::Matrix3d Skew(const Eigen::Vector3d& v) {
   return s;
 }
 
-Eigen::Vector4d ToVector4(std::span<const double> v) { return {v[0], v[1], v[2], v[3]}; }
-
 /// diag(R, R) m diag(R, R)^T.
 Matrix6d RotateSixBySix(const Matrix6d& m, const Eigen::Matrix3d& r) {
   Matrix6d t = Matrix6d::Zero();
@@ -30,33 +28,20 @@ Matrix6d RotateSixBySix(const Matrix6d& m, const Eigen::Matrix3d& r) {
 
 }  // namespace
 
-FloatingBody::FloatingBody(ObjectArgs& args) : SimObject(args) {
-  mass_ = DeclareParameter<double>({.name = "Mass",
-                                    .unit = "kg",
-                                    .doc = "Mass m (structure and ballast).",
-                                    .check = Positive()});
-  const Eigen::VectorXd moments = DeclareParameter<Eigen::VectorXd>(
-      {.name = "Inertia",
-       .unit = "kg*m^2",
-       .doc = "Moments of inertia Ixx,Iyy,Izz about the centre of gravity, body axes.",
-       .size = 3});
-  const Eigen::VectorXd products = DeclareParameter<Eigen::VectorXd>(
-      {.name = "InertiaProducts",
-       .unit = "kg*m^2",
-       .doc = "Off-diagonal tensor elements Ixy,Ixz,Iyz about G (Body/6DBody's convention).",
-       .fallback = Eigen::Vector3d::Zero(),
-       .size = 3});
+FloatingBody::FloatingBody(ObjectArgs& args)
+    : RigidBodyObject(args, {.mass = "Mass m (structure and ballast).",
+                             .inertia_about = "the centre of gravity G",
+                             .force = "External force at O, world frame (e.g. summed fairleads).",
+                             .moment = "External moment about O, world frame.",
+                             .pos = "Origin O, world frame.",
+                             .vel = "Velocity of O, world.",
+                             .pos_output = "Origin (state)."}) {
   centre_of_gravity_ =
       DeclareParameter<Eigen::VectorXd>({.name = "CentreOfGravity",
                                          .unit = "m",
                                          .doc = "G in body coordinates (from the origin O).",
                                          .fallback = Eigen::Vector3d::Zero(),
                                          .size = 3});
-  if (!describing()) {
-    inertia_ = rigid_body::InertiaTensor(moments, products);
-    if (const std::string problem = rigid_body::CheckInertia(inertia_); !problem.empty())
-      throw Error("Inertia and InertiaProducts are invalid: " + problem);
-  }
   DeclareHydrostatics(args);
   DeclareDamping();
   const std::string raos = DeclareParameter<std::string>(
@@ -77,34 +62,7 @@ FloatingBody::FloatingBody(ObjectArgs& args) : SimObject(args) {
                               .doc = "density, gravity, current and waves",
                               .required = true});
 
-  force_ = DeclareInput({.name = "Force",
-                         .width = 3,
-                         .unit = "N",
-                         .doc = "External force at O, world frame (e.g. summed fairleads).",
-                         .fallback = std::vector<double>{0.0, 0.0, 0.0}});
-  moment_ = DeclareInput({.name = "Moment",
-                          .width = 3,
-                          .unit = "N*m",
-                          .doc = "External moment about O, world frame.",
-                          .fallback = std::vector<double>{0.0, 0.0, 0.0}});
-  pos_ = DeclareState({.name = "Pos", .width = 3, .unit = "m", .doc = "Origin O, world frame."});
-  quat_ = DeclareState({.name = "Quat",
-                        .width = 4,
-                        .unit = "-",
-                        .doc = "Orientation (w,x,y,z), body to world.",
-                        .initial = {1.0, 0.0, 0.0, 0.0},
-                        .check = rigid_body::CheckUnitQuaternionState});
-  vel_ = DeclareState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity of O, world."});
-  ang_vel_ = DeclareState(
-      {.name = "AngVel", .width = 3, .unit = "rad/s", .doc = "Angular velocity, world frame."});
-  DeclareOutputFromState({.name = "Pos", .width = 3, .unit = "m", .doc = "Origin (state)."}, pos_);
-  quat_out_ = DeclareOutput(
-      {.name = "Quat", .width = 4, .unit = "-", .doc = "Orientation (w,x,y,z), normalised."});
-  DeclareOutputFromState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity (state)."},
-                         vel_);
-  DeclareOutputFromState(
-      {.name = "AngVel", .width = 3, .unit = "rad/s", .doc = "Angular velocity, world (state)."},
-      ang_vel_);
+  DeclareMotion();
   rpy_ = DeclareOutput({.name = "RollPitchYaw",
                         .width = 3,
                         .unit = "deg",
@@ -117,7 +75,7 @@ FloatingBody::FloatingBody(ObjectArgs& args) : SimObject(args) {
 }
 
 void FloatingBody::CalcAttitudeAndLoads() {
-  quat_value_ = ToVector4(state(quat_));
+  quat_value_ = QuatState();
   Eigen::Map<Eigen::Vector4d>(out(quat_out_).data()) = quat_value_.normalized();
   rotation_ = rigid_body::RotationFromQuat(quat_value_);
   const Eigen::Vector3d rpy = RotationToRollPitchYaw(rotation_);

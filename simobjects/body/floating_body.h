@@ -49,13 +49,14 @@
 #include "hawser/ocean.h"
 #include "hawser/simobject.h"
 #include "simobjects/body/rao_table.h"
+#include "simobjects/body/rigid_body_object.h"
 #include "simobjects/body/wave_response.h"
 
 namespace hawser {
 
 using Matrix6d = Eigen::Matrix<double, 6, 6>;
 
-class FloatingBody final : public SimObject {
+class FloatingBody final : public RigidBodyObject {
  public:
   explicit FloatingBody(ObjectArgs& args);
   void Initialize() override;
@@ -74,8 +75,6 @@ class FloatingBody final : public SimObject {
   Vector6d EnvironmentLoads(const Eigen::Matrix3d& rotation, const Eigen::Vector3d& rpy,
                             Vector6d& wave) const;
 
-  double mass_;
-  Eigen::Matrix3d inertia_;  ///< About G, body frame.
   Eigen::Vector3d centre_of_gravity_;
   double displacement_ = 0.0;  ///< V [m^3]; 0: m / rho (set in Initialize).
   double hydrostatic_z_;
@@ -87,9 +86,7 @@ class FloatingBody final : public SimObject {
   std::optional<RaoTable> force_raos_;
   double rho_ = 0.0, g_ = 0.0;
   ServiceUse ocean_;
-  Input force_, moment_;
-  State pos_, quat_, vel_, ang_vel_;
-  Output quat_out_, rpy_, wave_load_;
+  Output rpy_, wave_load_;
   // CalcAttitudeAndLoads' results, for CalcDerivatives.
   Eigen::Vector4d quat_value_ = Eigen::Vector4d(1, 0, 0, 0);  ///< The Quat state as integrated.
   Eigen::Matrix3d rotation_ = Eigen::Matrix3d::Identity();

@@ -46,8 +46,8 @@ void SinCos(std::span<const double> angle, std::span<double> cosine, std::span<d
 
 void Exp(std::span<const double> x, std::span<double> result) {
   const std::size_t n = x.size();
-  std::size_t done = UsesAvx2() ? avx2::Exp(x.data(), result.data(), n)
-                                : sse2::Exp(x.data(), result.data(), n);
+  std::size_t done =
+      UsesAvx2() ? avx2::Exp(x.data(), result.data(), n) : sse2::Exp(x.data(), result.data(), n);
   for (; done < n; ++done) result[done] = Sleef_exp_u10(x[done]);
 }
 

@@ -1,7 +1,7 @@
 // Compiled with -mavx2 -mfma (simobjects/CMakeLists.txt); see vector_math_kernels.h.
-#include "simobjects/environment/vector_math_kernels.h"
-
 #include <sleef.h>
+
+#include "simobjects/environment/vector_math_kernels.h"
 
 namespace hawser::vector_math::avx2 {
 
@@ -17,7 +17,8 @@ std::size_t SinCos(const double* angle, double* cosine, double* sine, std::size_
 
 std::size_t Exp(const double* x, double* result, std::size_t n) {
   std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) _mm256_storeu_pd(result + i, Sleef_expd4_u10avx2(_mm256_loadu_pd(x + i)));
+  for (; i + 4 <= n; i += 4)
+    _mm256_storeu_pd(result + i, Sleef_expd4_u10avx2(_mm256_loadu_pd(x + i)));
   return i;
 }
 

@@ -174,6 +174,17 @@ TEST_CASE("Body/FloatingBody input errors name the parameter and what is expecte
       "surge, sway or yaw"));
   CHECK(Contains(errors(R"(WaterplaneArea="300" AddedMass="1")"),
                  "AddedMass has 1x1 values; expected 6x6"));
+  // The inertia check Body/6DBody makes, with its message, at the Inertia attribute: 5e7 >
+  // 6e7 + 4e7 is false, but 1e8 > 1e7 + 1e7 breaks the triangle inequality.
+  const std::string inertia = AssemblyErrors(ScenarioXml(
+      Ocean() + "\n" +
+      R"(<Lib LibName="base" SimObject="Body/FloatingBody" Name="F" Mass="1e6" WaterplaneArea="300")"
+      "\n"
+      R"( Inertia="1e8,1e7,1e7"/>)"));
+  CHECK(Contains(inertia,
+                 "test.xml:4: error: F: parameter 'Inertia' = '1e8,1e7,1e7' with "
+                 "InertiaProducts = '0,0,0' is invalid"));
+  CHECK(Contains(inertia, "triangle inequality"));
   CHECK(
       Contains(errors(R"(WaterplaneArea="300")", ""), "test.xml:3: error: F (Body/FloatingBody)"));
   CHECK(Contains(errors(R"(WaterplaneArea="300")", ""), "Environment/Ocean"));

@@ -1,0 +1,90 @@
+#include "simobjects/body/rigid_body_object.h"
+
+#include "hawser/text.h"
+#include "simobjects/body/rigid_body_math.h"
+
+namespace hawser {
+
+namespace {
+
+/// Where the parameter `name` was written (its attribute's line), else the <Lib> element.
+SourceLocation ParamLocation(const ObjectArgs& args, const std::string& name) {
+  auto it = args.values.find(name);
+  return it == args.values.end() ? args.loc : it->second.second;
+}
+
+}  // namespace
+
+RigidBodyObject::RigidBodyObject(ObjectArgs& args, const RigidBodyDocs& docs)
+    : SimObject(args), docs_(docs) {
+  mass_ = DeclareParameter<double>(
+      {.name = "Mass", .unit = "kg", .doc = docs.mass, .check = Positive()});
+  const Eigen::VectorXd moments = DeclareParameter<Eigen::VectorXd>(
+      {.name = "Inertia",
+       .unit = "kg*m^2",
+       .doc = "Moments of inertia Ixx,Iyy,Izz about " + docs.inertia_about + ", body frame.",
+       .size = 3});
+  const Eigen::VectorXd products = DeclareParameter<Eigen::VectorXd>(
+      {.name = "InertiaProducts",
+       .unit = "kg*m^2",
+       .doc = "Off-diagonal tensor elements Ixy,Ixz,Iyz (= -integral x y dm etc.) about " +
+              docs.inertia_about + ", body frame.",
+       .fallback = Eigen::Vector3d::Zero(),
+       .size = 3});
+  if (describing()) return;  // The required Inertia is then empty.
+  inertia_ = rigid_body::InertiaTensor(moments, products);
+  if (const std::string problem = rigid_body::CheckInertia(inertia_); !problem.empty()) {
+    const auto products_text = args.values.find("InertiaProducts");
+    throw ScenarioError(
+        ParamLocation(args, "Inertia"),
+        name() + ": parameter 'Inertia' = '" + Excerpt(args.values.at("Inertia").first) +
+            "' with InertiaProducts = '" +
+            (products_text == args.values.end() ? "0,0,0"
+                                                : Excerpt(products_text->second.first)) +
+            "' is invalid: " + problem +
+            "; expected the inertia of a real body (principal moments positive, each at most "
+            "the sum of the other two)");
+  }
+}
+
+void RigidBodyObject::DeclareMotion() {
+  force_ = DeclareInput({.name = "Force",
+                         .width = 3,
+                         .unit = "N",
+                         .doc = docs_.force,
+                         .fallback = std::vector<double>{0.0, 0.0, 0.0}});
+  moment_ = DeclareInput({.name = "Moment",
+                          .width = 3,
+                          .unit = "N*m",
+                          .doc = docs_.moment,
+                          .fallback = std::vector<double>{0.0, 0.0, 0.0}});
+  pos_ = DeclareState({.name = "Pos", .width = 3, .unit = "m", .doc = docs_.pos});
+  quat_ = DeclareState({.name = "Quat",
+                        .width = 4,
+                        .unit = "-",
+                        .doc = "Orientation (w,x,y,z), body to world.",
+                        .initial = {1.0, 0.0, 0.0, 0.0},
+                        .check = rigid_body::CheckUnitQuaternionState});
+  vel_ = DeclareState(
+      {.name = "Vel", .width = 3, .unit = "m/s", .doc = docs_.vel});
+  ang_vel_ = DeclareState(
+      {.name = "AngVel", .width = 3, .unit = "rad/s", .doc = "Angular velocity, world frame."});
+  DeclareOutputFromState(
+      {.name = "Pos", .width = 3, .unit = "m", .doc = docs_.pos_output}, pos_);
+  quat_out_ = DeclareOutput({.name = "Quat",
+                             .width = 4,
+                             .unit = "-",
+                             .doc = "Orientation (w,x,y,z), body to world, normalised."});
+  DeclareOutputFromState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity (state)."},
+                         vel_);
+  DeclareOutputFromState(
+      {.name = "AngVel", .width = 3, .unit = "rad/s", .doc = "Angular velocity, world (state)."},
+      ang_vel_);
+}
+
+Eigen::Vector4d RigidBodyObject::QuatState() const {
+  const std::span<const double> q = state(quat_);
+  return {q[0], q[1], q[2], q[3]};
+}
+
+}  // namespace hawser
