@@ -85,7 +85,7 @@ class Run:
             if hasattr(obj, "shape") and obj.attrs.get("CLASS") != b"DIMENSION_SCALE":
                 parts = name.split("/")
                 stem = f"{parts[0]}:{parts[2]}" if parts[1] == "state" else f"{parts[0]}.{parts[1]}"
-                width = 1 if obj.ndim == 1 else obj.shape[1]
+                width = int(np.prod(obj.shape[1:], dtype=int))  # 1 for a 1-D dataset
                 out.append((stem, decode(obj.attrs.get("unit", "")), width))
 
         self.group.visititems(add)
@@ -110,6 +110,7 @@ class Run:
         unit, data = decode(ds.attrs.get("unit", "")), ds[...]
         if data.ndim == 1:
             return [(name, data, unit)]
+        data = data.reshape(data.shape[0], -1)  # (time, node, xyz): the CSV's flat columns
         if index is not None:
             return [(name, data[:, int(index)], unit)]
         return [(f"{name}[{i}]", data[:, i], unit) for i in range(data.shape[1])]

@@ -42,7 +42,24 @@ void SimObject::DeclareIgnoredParameter(const std::string& name, const std::stri
   AddParamInfo(std::move(info));
 }
 
+/// Declared dimensions multiply to the width, have names (none "time") and one label per index
+/// when labelled; a SimObject author's mistake, found when the object is constructed.
+static void AssertDimensions(const std::vector<PortDimension>& dims, int width) {
+  if (dims.empty()) return;
+  int product = 1;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    const PortDimension& d = dims[i];
+    HAWSER_CHECK(!d.name.empty() && d.name != "time" && d.size > 0, "invalid dimension");
+    HAWSER_CHECK(d.labels.empty() || static_cast<int>(d.labels.size()) == d.size,
+                 "dimension labels and size differ");
+    for (size_t j = 0; j < i; ++j) HAWSER_CHECK(dims[j].name != d.name, "dimension named twice");
+    product *= d.size;
+  }
+  HAWSER_CHECK(product == width, "dimensions do not multiply to the width");
+}
+
 Input SimObject::DeclareInput(PortSpec spec) {
+  AssertDimensions(spec.dims, spec.width);
   for (const auto& p : interface_.inputs)
     HAWSER_CHECK(p.spec.name != spec.name, "input declared twice");
   HAWSER_CHECK(spec.width >= 0, "invalid declaration");
@@ -55,6 +72,7 @@ Input SimObject::DeclareInput(PortSpec spec) {
 }
 
 static void AssertNewOutput(const ObjectInterface& iface, const PortSpec& spec) {
+  AssertDimensions(spec.dims, spec.width);
   for (const auto& p : iface.outputs)
     HAWSER_CHECK(p.spec.name != spec.name, "output declared twice");
   (void)iface;
@@ -85,6 +103,7 @@ Output SimObject::DeclareOutputFromState(PortSpec spec, State state) {
 }
 
 State SimObject::DeclareState(StateSpec spec) {
+  AssertDimensions(spec.dims, spec.width);
   for (const auto& s : interface_.states)
     HAWSER_CHECK(s.spec.name != spec.name, "state declared twice");
   if (spec.initial.empty()) spec.initial.assign(spec.width, 0.0);

@@ -13,16 +13,22 @@ namespace {
 
 bool IsDimensionScale(hid_t ds) { return H5DSis_scale(ds) > 0; }
 
-/// Reads a 1-D or 2-D dataset of doubles; its width is 1 for 1-D.
+/// Reads a dataset of doubles (time, ...): its width is the product of the dimensions after
+/// time (1 for 1-D), its values row by row in the CSV's column order.
 std::vector<double> ReadDoubles(hid_t ds, int& width, size_t& rows, const std::string& path) {
   hid_t space = H5Dget_space(ds);
   const int rank = H5Sget_simple_extent_ndims(space);
-  hsize_t dims[2] = {0, 1};
+  constexpr int kMaxRank = 8;
+  if (rank < 1 || rank > kMaxRank) {
+    H5Sclose(space);
+    throw IoError(fmt::format("'{}': a dataset of rank {}", path, rank));
+  }
+  hsize_t dims[kMaxRank] = {};
   H5Sget_simple_extent_dims(space, dims, nullptr);
   H5Sclose(space);
-  if (rank < 1 || rank > 2) throw IoError(fmt::format("'{}': a dataset of rank {}", path, rank));
   rows = dims[0];
-  width = rank == 1 ? 1 : static_cast<int>(dims[1]);
+  width = 1;
+  for (int k = 1; k < rank; ++k) width *= static_cast<int>(dims[k]);
   std::vector<double> values(rows * static_cast<size_t>(width));
   if (!values.empty()) {
     h5::Check(H5Dread(ds, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()),

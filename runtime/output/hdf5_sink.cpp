@@ -37,16 +37,31 @@ hid_t OpenOrCreateGroup(hid_t parent, const std::string& name, const std::string
                    "creating group " + name, path);
 }
 
-/// A chunked, extendible, compressed dataset of doubles: (0) if width is 1, else (0 x width).
-hid_t CreateSeries(hid_t parent, const std::string& name, int width, size_t rows_per_chunk,
-                   const std::string& path) {
-  const int rank = width == 1 ? 1 : 2;
-  const hsize_t dims[2] = {0, static_cast<hsize_t>(width)};
-  const hsize_t max_dims[2] = {H5S_UNLIMITED, static_cast<hsize_t>(width)};
-  const hsize_t chunk[2] = {rows_per_chunk, static_cast<hsize_t>(width)};
-  hid_t space = H5Screate_simple(rank, dims, max_dims);
+/// The dimensions of a signal's values after time, as its dataset has them: none for a scalar,
+/// (width) for a vector without declared dimensions, else the declared sizes.
+std::vector<hsize_t> TrailingShape(const SignalMeta& s) {
+  std::vector<hsize_t> shape;
+  if (!s.dims.empty()) {
+    for (const PortDimension& d : s.dims) shape.push_back(static_cast<hsize_t>(d.size));
+  } else if (s.width != 1) {
+    shape.push_back(static_cast<hsize_t>(s.width));
+  }
+  return shape;
+}
+
+/// A chunked, extendible, compressed dataset of doubles: (0) followed by `trailing`.
+hid_t CreateSeries(hid_t parent, const std::string& name, const std::vector<hsize_t>& trailing,
+                   size_t rows_per_chunk, const std::string& path) {
+  std::vector<hsize_t> dims{0}, max_dims{H5S_UNLIMITED}, chunk{rows_per_chunk};
+  for (hsize_t n : trailing) {
+    dims.push_back(n);
+    max_dims.push_back(n);
+    chunk.push_back(n);
+  }
+  const int rank = static_cast<int>(dims.size());
+  hid_t space = H5Screate_simple(rank, dims.data(), max_dims.data());
   hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
-  H5Pset_chunk(dcpl, rank, chunk);
+  H5Pset_chunk(dcpl, rank, chunk.data());
   H5Pset_shuffle(dcpl);
   H5Pset_deflate(dcpl, kDeflateLevel);
   hid_t ds =
@@ -54,6 +69,57 @@ hid_t CreateSeries(hid_t parent, const std::string& name, int width, size_t rows
   H5Pclose(dcpl);
   H5Sclose(space);
   return h5::Check(ds, "creating dataset " + name, path);
+}
+
+/// The dimension scale of a declared dimension, in the group `parent` that holds the datasets
+/// using it (xarray reads coordinates from the group it opens; sizes differ from object to
+/// object, a cable's nodes, so each group has its own): created on first use as the labels
+/// (variable-length strings) or the indices 0 .. size - 1. Returns an open id.
+hid_t DeclaredDimensionScale(hid_t parent, const PortDimension& d, const std::string& object,
+                             const std::string& path) {
+  if (H5Lexists(parent, d.name.c_str(), H5P_DEFAULT) > 0) {
+    hid_t ds = h5::Check(H5Dopen2(parent, d.name.c_str(), H5P_DEFAULT),
+                         "opening dimension " + d.name, path);
+    hid_t space = H5Dget_space(ds);
+    hsize_t size = 0;
+    H5Sget_simple_extent_dims(space, &size, nullptr);
+    H5Sclose(space);
+    if (H5DSis_scale(ds) <= 0 || size != static_cast<hsize_t>(d.size)) {
+      H5Dclose(ds);
+      throw IoError(
+          fmt::format("writing '{}': {} declares dimension '{}' of size {} beside "
+                      "another '{}' of size {}",
+                      path, object, d.name, d.size, d.name, size));
+    }
+    return ds;
+  }
+  const hsize_t dims[1] = {static_cast<hsize_t>(d.size)};
+  hid_t space = H5Screate_simple(1, dims, nullptr);
+  hid_t ds = -1;
+  if (d.labels.empty()) {
+    ds = H5Dcreate2(parent, d.name.c_str(), H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT,
+                    H5P_DEFAULT);
+    std::vector<int> index(static_cast<size_t>(d.size));
+    for (int i = 0; i < d.size; ++i) index[static_cast<size_t>(i)] = i;
+    if (ds >= 0) H5Dwrite(ds, H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, index.data());
+  } else {
+    hid_t type = H5Tcopy(H5T_C_S1);
+    H5Tset_size(type, H5T_VARIABLE);
+    H5Tset_cset(type, H5T_CSET_UTF8);
+    ds = H5Dcreate2(parent, d.name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    std::vector<const char*> labels;
+    for (const std::string& label : d.labels) labels.push_back(label.c_str());
+    if (ds >= 0) H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, labels.data());
+    H5Tclose(type);
+  }
+  H5Sclose(space);
+  h5::Check(ds, "creating dimension " + d.name, path);
+  h5::Check(H5DSset_scale(ds, d.name.c_str()), "making " + d.name + " a dimension scale", path);
+  h5::SetAttribute(ds, "unit", std::string("-"));
+  h5::SetAttribute(ds, "description",
+                   d.labels.empty() ? fmt::format("{} index (the CSV columns run over it)", d.name)
+                                    : fmt::format("{} label", d.name));
+  return ds;
 }
 
 /// The name of the dimension scale of a vector's components: "component3" for width 3.
@@ -89,6 +155,15 @@ hid_t CreateComponentScale(hid_t group, int width, const std::string& path) {
   return ds;
 }
 
+/// True unless `group` has a group called `name` (an object of that name).
+bool NotAGroup(hid_t group, const std::string& name) {
+  if (H5Lexists(group, name.c_str(), H5P_DEFAULT) <= 0) return true;
+  H5O_info_t info;
+  if (H5Oget_info_by_name2(group, name.c_str(), &info, H5O_INFO_BASIC, H5P_DEFAULT) < 0)
+    return false;
+  return info.type != H5O_TYPE_GROUP;
+}
+
 /// Makes the run group's dimension scale `name` visible in `group` too, as a hard link to the same
 /// dataset (no copy): xarray reads coordinates only from the group it opens.
 void LinkScale(hid_t run_group, hid_t group, const std::string& name, const std::string& path) {
@@ -97,17 +172,20 @@ void LinkScale(hid_t run_group, hid_t group, const std::string& name, const std:
             "linking " + name, path);
 }
 
-/// Appends `rows` rows of `width` values (row-major) to a dataset made by CreateSeries.
-void AppendTo(hid_t ds, size_t old_rows, size_t rows, int width, const double* data,
-              const std::string& path) {
-  const int rank = width == 1 ? 1 : 2;
-  const hsize_t new_dims[2] = {old_rows + rows, static_cast<hsize_t>(width)};
-  h5::Check(H5Dset_extent(ds, new_dims), "extending a dataset", path);
+/// Appends `rows` rows (row-major, each the product of `trailing` values) to a dataset made by
+/// CreateSeries.
+void AppendTo(hid_t ds, size_t old_rows, size_t rows, const std::vector<hsize_t>& trailing,
+              const double* data, const std::string& path) {
+  std::vector<hsize_t> new_dims{old_rows + rows}, start{old_rows}, count{rows};
+  for (hsize_t n : trailing) {
+    new_dims.push_back(n);
+    start.push_back(0);
+    count.push_back(n);
+  }
+  h5::Check(H5Dset_extent(ds, new_dims.data()), "extending a dataset", path);
   hid_t file_space = H5Dget_space(ds);
-  const hsize_t start[2] = {old_rows, 0};
-  const hsize_t count[2] = {rows, static_cast<hsize_t>(width)};
-  H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start, nullptr, count, nullptr);
-  hid_t mem_space = H5Screate_simple(rank, count, nullptr);
+  H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start.data(), nullptr, count.data(), nullptr);
+  hid_t mem_space = H5Screate_simple(static_cast<int>(count.size()), count.data(), nullptr);
   herr_t status = H5Dwrite(ds, H5T_NATIVE_DOUBLE, mem_space, file_space, H5P_DEFAULT, data);
   H5Sclose(mem_space);
   H5Sclose(file_space);
@@ -120,7 +198,7 @@ std::vector<SignalMeta> DescribeSignals(const std::vector<LoggedSignal>& signals
   std::vector<SignalMeta> out;
   for (const LoggedSignal& s : signals) {
     out.push_back({s.object, s.name, s.is_state, s.unit, s.description, s.simobject_type,
-                   static_cast<int>(s.values.size())});
+                   static_cast<int>(s.values.size()), s.dims});
   }
   return out;
 }
@@ -208,7 +286,7 @@ void Hdf5RunWriter::Begin(const std::vector<SignalMeta>& signals, const RunInfo&
   h5::SetAttribute(group_, "status", std::string("running"));
   h5::SetAttribute(group_, "message", std::string());
 
-  time_ = CreateSeries(group_, "time", 1, rows_per_chunk_, path);
+  time_ = CreateSeries(group_, "time", {}, rows_per_chunk_, path);
   h5::SetAttribute(time_, "unit", std::string("s"));
   h5::SetAttribute(time_, "description", std::string("output time"));
   h5::Check(H5DSset_scale(time_, "time"), "making /time a dimension scale", path);
@@ -220,43 +298,83 @@ void Hdf5RunWriter::Begin(const std::vector<SignalMeta>& signals, const RunInfo&
     }
   } close_scales{component_scales};
 
+  // Every object's group first, so that a run-level scale never takes an object's name (an
+  // object may be called "xyz"; NotAGroup then keeps that dimension's scales in the groups).
+  for (const SignalMeta& s : signals) H5Gclose(OpenOrCreateGroup(group_, s.object, path));
+  std::map<std::string, PortDimension> dimensions;  // "Obj/name", "Obj/state/name": as made
   for (const SignalMeta& s : signals) {
     hid_t object = OpenOrCreateGroup(group_, s.object, path);
     h5::SetAttribute(object, "simobject_type", s.simobject_type);
     hid_t parent = s.is_state ? OpenOrCreateGroup(object, "state", path) : object;
     Dataset d;
     d.width = s.width;
+    d.trailing = TrailingShape(s);
     d.offset = row_width_;
     try {
-      d.id = CreateSeries(parent, s.name, s.width, rows_per_chunk_, path);
+      d.id = CreateSeries(parent, s.name, d.trailing, rows_per_chunk_, path);
     } catch (...) {
       if (parent != object) H5Gclose(parent);
       H5Gclose(object);
       throw;
     }
     datasets_.push_back(d);
-    std::string link_error;
+    // Every dimension's scale: time, then the declared dimensions' (made in `parent`), or the
+    // vector's component indices (shared by the run, linked into `parent`).
+    std::vector<hid_t> declared_scales;
+    std::string scale_error;
     try {
       LinkScale(group_, parent, "time", path);
-      if (s.width > 1) {
+      for (const PortDimension& dim : s.dims) {
+        // One meaning per name in a group: a second use must repeat the size and labels.
+        const std::string key = s.object + (s.is_state ? "/state/" : "/") + dim.name;
+        auto [made, added] = dimensions.try_emplace(key, dim);
+        if (!added && (made->second.size != dim.size || made->second.labels != dim.labels)) {
+          throw IoError(
+              fmt::format("writing '{}': {} declares dimension '{}' twice, with "
+                          "different sizes or labels",
+                          path, s.object, dim.name));
+        }
+        // Labelled dimensions (xyz, wxyz, dof) mean the same everywhere: one scale in the run
+        // group, hard-linked into each group that uses it, as the component scales are. Index
+        // dimensions (a cable's nodes) have each object's own size: a scale per group.
+        auto shared = dimensions.try_emplace("/" + dim.name, dim).first;
+        const bool run_level = !dim.labels.empty() && shared->second.size == dim.size &&
+                               shared->second.labels == dim.labels;
+        if (run_level && NotAGroup(group_, dim.name)) {  // (An object may be named "xyz".)
+          declared_scales.push_back(DeclaredDimensionScale(group_, dim, s.object, path));
+          LinkScale(group_, parent, dim.name, path);
+        } else {
+          declared_scales.push_back(DeclaredDimensionScale(parent, dim, s.object, path));
+        }
+      }
+      if (s.dims.empty() && s.width > 1) {
         auto [it, added] = component_scales.try_emplace(s.width, -1);
         if (added) it->second = CreateComponentScale(group_, s.width, path);
         LinkScale(group_, parent, ComponentDimension(s.width), path);
       }
     } catch (const IoError& failed) {
-      link_error = failed.what();
+      scale_error = failed.what();
     }
     if (parent != object) H5Gclose(parent);
     H5Gclose(object);
-    if (!link_error.empty()) throw IoError(link_error);
     h5::SetAttribute(d.id, "unit", s.unit);
     h5::SetAttribute(d.id, "description", s.description);
     h5::SetAttribute(d.id, "simobject_type", s.simobject_type);
-    h5::Check(H5DSattach_scale(d.id, time_, 0), "attaching the time scale", path);
-    if (s.width > 1) {
-      h5::Check(H5DSattach_scale(d.id, component_scales.at(s.width), 1),
-                "attaching a component scale", path);
+    if (scale_error.empty()) {
+      const herr_t attached = H5DSattach_scale(d.id, time_, 0);
+      for (size_t k = 0; k < declared_scales.size() && attached >= 0; ++k) {
+        if (H5DSattach_scale(d.id, declared_scales[k], static_cast<unsigned>(k + 1)) < 0)
+          scale_error = "attaching the scale of dimension " + s.dims[k].name;
+      }
+      if (attached < 0) scale_error = "attaching the time scale";
+      if (scale_error.empty() && s.dims.empty() && s.width > 1 &&
+          H5DSattach_scale(d.id, component_scales.at(s.width), 1) < 0) {
+        scale_error = "attaching a component scale";
+      }
+      if (!scale_error.empty()) scale_error = fmt::format("writing '{}': {}", path, scale_error);
     }
+    for (hid_t scale : declared_scales) H5Dclose(scale);
+    if (!scale_error.empty()) throw IoError(scale_error);
     row_width_ += s.width;
   }
   times_.reserve(rows_per_chunk_);
@@ -296,13 +414,13 @@ void Hdf5RunWriter::FlushRows() {
   std::vector<double> column;
   std::lock_guard lock(Hdf5Mutex());
   broken_ = true;  // Until the whole batch is written.
-  AppendTo(time_, rows_written_, n, 1, times_.data(), path);
+  AppendTo(time_, rows_written_, n, {}, times_.data(), path);
   for (const Dataset& d : datasets_) {
     column.resize(n * d.width);
     for (size_t r = 0; r < n; ++r) {
       std::copy_n(rows_.begin() + r * row_width_ + d.offset, d.width, column.begin() + r * d.width);
     }
-    AppendTo(d.id, rows_written_, n, d.width, column.data(), path);
+    AppendTo(d.id, rows_written_, n, d.trailing, column.data(), path);
   }
   rows_written_ += n;
   last_time_written_ = times_.back();

@@ -2,11 +2,18 @@
 //
 // Layout of one run, under a group G ("/" for `hawser run -o out.h5`, "/case_00042" in a sweep):
 //   G/time                   (n)          output times [s]; an HDF5 dimension scale
-//   G/<Obj>/<Port>           (n x width)  width-1 ports are 1-D (n), so that h5py gives a plain
-//                                         vector and pandas/xarray a series over time
-//   G/<Obj>/state/<State>    (n x width)  states, when logged (LogStates / FileOutput)
-// Dimension 0 of every dataset has G/time attached as its scale. Datasets carry the attributes
-// `unit`, `description` and `simobject_type`; object groups carry `simobject_type`.
+//   G/<Obj>/<Port>           (n, ...)     width-1 ports are 1-D (n), so that h5py gives a plain
+//                                         vector and pandas/xarray a series over time; vectors
+//                                         have the dimensions the port declares (PortSpec::dims:
+//                                         (n, node, xyz) for a line's NodePositions), else
+//                                         (n x width)
+//   G/<Obj>/state/<State>    (n, ...)     states, when logged (LogStates / FileOutput), likewise
+// Every dimension has a scale: G/time on the first; a declared dimension's labels (xyz: "x",
+// "y", "z"; one scale per run in G, hard-linked into each group using it) or indices (node,
+// segment: a scale in each group, as sizes differ); an undeclared vector's indices
+// G/component<width> (linked likewise). So xarray (h5netcdf) opens any group as a Dataset with
+// named dimensions and coordinates. Datasets carry the attributes `unit`, `description` and
+// `simobject_type`; object groups carry `simobject_type`.
 // G's attributes: hawser_version, scenario (XML text), scenario_file, command_line, the
 // integrator settings (integrator, linear_solver, abs_tol, rel_tol, h_min, h_max, step_size,
 // max_steps, t_start, t_end), `status` ("running" until the run ends, then completed | failed |
@@ -56,6 +63,7 @@ struct SignalMeta {
   std::string description;
   std::string simobject_type;
   int width = 1;
+  std::vector<PortDimension> dims;  ///< LoggedSignal::dims.
 };
 
 std::vector<SignalMeta> DescribeSignals(const std::vector<LoggedSignal>& signals);
@@ -110,7 +118,8 @@ class Hdf5RunWriter {
   struct Dataset {
     int64_t id = -1;
     int width = 1;
-    size_t offset = 0;  ///< First column of this signal in a row.
+    std::vector<unsigned long long> trailing;  ///< Its dimensions after time (hsize_t).
+    size_t offset = 0;                         ///< First column of this signal in a row.
   };
   void FlushRows();
   void CloseAll();

@@ -35,7 +35,8 @@ void AddPorts(const SimObject& o, const Selection& sel, bool all_ports,
     bool wanted = all_ports || std::find(sel.port_names.begin(), sel.port_names.end(), spec.name) !=
                                    sel.port_names.end();
     if (wanted)
-      out.push_back({o.name(), spec.name, false, spec.unit, spec.doc, o.type(), o.output_view(i)});
+      out.push_back(
+          {o.name(), spec.name, false, spec.unit, spec.doc, o.type(), o.output_view(i), spec.dims});
   }
 }
 
@@ -43,7 +44,8 @@ void AddStates(const SimObject& o, std::vector<LoggedSignal>& out) {
   const ObjectInterface& f = o.interface();
   for (size_t i = 0; i < f.states.size(); ++i) {
     const StateSpec& spec = f.states[i].spec;
-    out.push_back({o.name(), spec.name, true, spec.unit, spec.doc, o.type(), o.state_view(i)});
+    out.push_back(
+        {o.name(), spec.name, true, spec.unit, spec.doc, o.type(), o.state_view(i), spec.dims});
   }
 }
 

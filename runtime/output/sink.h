@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "hawser/declarations.h"
 #include "runtime/scenario/engine_settings.h"
 #include "runtime/solve/integrator.h"
 
@@ -22,6 +23,7 @@ struct LoggedSignal {
   std::string description;
   std::string simobject_type;
   std::span<const double> values;
+  std::vector<PortDimension> dims;  ///< As declared (PortSpec::dims); empty: one of indices.
   /// "M.ForceA" for a port, "M:Pos" for a state (CSV column stem, DESIGN section 4).
   std::string qualified_name() const { return object + (is_state ? ":" : ".") + name; }
 };

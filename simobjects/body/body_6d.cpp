@@ -36,7 +36,8 @@ Body6D::Body6D(ObjectArgs& args)
   angular_momentum_ = DeclareOutput({.name = "AngularMomentum",
                                      .width = 3,
                                      .unit = "kg*m^2/s",
-                                     .doc = "R I omega_b, about the centre of mass, world frame."});
+                                     .doc = "R I omega_b, about the centre of mass, world frame.",
+                                     .dims = {XyzDimension()}});
   DeclareCalc({quat_out_, kinetic_energy_, potential_energy_, angular_momentum_}, {},
               [this] { CalcQuatAndEnergy(); });
 }

@@ -45,16 +45,32 @@ Buoy::Buoy(ObjectArgs& args) : SimObject(args) {
                          .width = 3,
                          .unit = "N",
                          .doc = "Other forces on the buoy (e.g. cables), world frame.",
-                         .fallback = std::vector<double>(3, 0.0)});
+                         .fallback = std::vector<double>(3, 0.0),
+                         .dims = {XyzDimension()}});
   current_ = DeclareInput({.name = "Current",
                            .width = 3,
                            .unit = "m/s",
                            .doc = "Water velocity (added to an Environment/Ocean's).",
-                           .fallback = std::vector<double>(3, 0.0)});
-  pos_ = DeclareState({.name = "Pos", .width = 3, .unit = "m", .doc = "Centre, world frame."});
-  vel_ = DeclareState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity, world frame."});
-  DeclareOutputFromState({.name = "Pos", .width = 3, .unit = "m", .doc = "Centre (state)."}, pos_);
-  DeclareOutputFromState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity (state)."},
+                           .fallback = std::vector<double>(3, 0.0),
+                           .dims = {XyzDimension()}});
+  pos_ = DeclareState({.name = "Pos",
+                       .width = 3,
+                       .unit = "m",
+                       .doc = "Centre, world frame.",
+                       .dims = {XyzDimension()}});
+  vel_ = DeclareState({.name = "Vel",
+                       .width = 3,
+                       .unit = "m/s",
+                       .doc = "Velocity, world frame.",
+                       .dims = {XyzDimension()}});
+  DeclareOutputFromState(
+      {.name = "Pos", .width = 3, .unit = "m", .doc = "Centre (state).", .dims = {XyzDimension()}},
+      pos_);
+  DeclareOutputFromState({.name = "Vel",
+                          .width = 3,
+                          .unit = "m/s",
+                          .doc = "Velocity (state).",
+                          .dims = {XyzDimension()}},
                          vel_);
   buoyancy_ = DeclareOutput(
       {.name = "Buoyancy", .width = 1, .unit = "N", .doc = "Buoyancy rho V_s g (upwards)."});

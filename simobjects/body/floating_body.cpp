@@ -66,11 +66,13 @@ FloatingBody::FloatingBody(ObjectArgs& args)
   rpy_ = DeclareOutput({.name = "RollPitchYaw",
                         .width = 3,
                         .unit = "deg",
-                        .doc = "Roll, pitch, yaw: R = Rz(yaw) Ry(pitch) Rx(roll)."});
+                        .doc = "Roll, pitch, yaw: R = Rz(yaw) Ry(pitch) Rx(roll).",
+                        .dims = {RollPitchYawDimension()}});
   wave_load_ = DeclareOutput({.name = "WaveLoad",
                               .width = 6,
                               .unit = "N, N*m",
-                              .doc = "First-order wave force and moment about O, heading frame."});
+                              .doc = "First-order wave force and moment about O, heading frame.",
+                              .dims = {DofDimension()}});
   DeclareCalc({quat_out_, rpy_, wave_load_}, {}, [this] { CalcAttitudeAndLoads(); });
 }
 

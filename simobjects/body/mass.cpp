@@ -8,13 +8,32 @@ PointMass::PointMass(ObjectArgs& args) : SimObject(args) {
   DeclareIgnoredParameter("Material", "Visual only (FhSim); ignored.");
   DeclareIgnoredParameter("Mesh", "Visual only (FhSim); ignored.");
   DeclareIgnoredParameter("Scale", "Visual only (FhSim); ignored.");
-  force_ = DeclareInput(
-      {.name = "Force", .width = 3, .unit = "N", .doc = "Total external force, world frame."});
-  pos_ = DeclareState({.name = "Pos", .width = 3, .unit = "m", .doc = "Position, world frame."});
-  vel_ = DeclareState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity, world frame."});
-  DeclareOutputFromState({.name = "Pos", .width = 3, .unit = "m", .doc = "Position (state)."},
+  force_ = DeclareInput({.name = "Force",
+                         .width = 3,
+                         .unit = "N",
+                         .doc = "Total external force, world frame.",
+                         .dims = {XyzDimension()}});
+  pos_ = DeclareState({.name = "Pos",
+                       .width = 3,
+                       .unit = "m",
+                       .doc = "Position, world frame.",
+                       .dims = {XyzDimension()}});
+  vel_ = DeclareState({.name = "Vel",
+                       .width = 3,
+                       .unit = "m/s",
+                       .doc = "Velocity, world frame.",
+                       .dims = {XyzDimension()}});
+  DeclareOutputFromState({.name = "Pos",
+                          .width = 3,
+                          .unit = "m",
+                          .doc = "Position (state).",
+                          .dims = {XyzDimension()}},
                          pos_);
-  DeclareOutputFromState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity (state)."},
+  DeclareOutputFromState({.name = "Vel",
+                          .width = 3,
+                          .unit = "m/s",
+                          .doc = "Velocity (state).",
+                          .dims = {XyzDimension()}},
                          vel_);
   kinetic_energy_ =
       DeclareOutput({.name = "KineticEnergy", .width = 1, .unit = "J", .doc = "m |Vel|^2 / 2."});

@@ -43,20 +43,29 @@ RaoVessel::RaoVessel(ObjectArgs& args) : SimObject(args) {
   pos_ = DeclareOutput({.name = "Pos",
                         .width = 3,
                         .unit = "m",
-                        .doc = "RAO reference point, world: Position + Rz(Heading) xi_1..3."});
+                        .doc = "RAO reference point, world: Position + Rz(Heading) xi_1..3.",
+                        .dims = {XyzDimension()}});
   quat_ = DeclareOutput({.name = "Quat",
                          .width = 4,
                          .unit = "-",
-                         .doc = "Orientation (w,x,y,z): Rz(Heading + yaw) Ry(pitch) Rx(roll)."});
-  vel_ = DeclareOutput(
-      {.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity of the reference point, world."});
-  ang_vel_ = DeclareOutput(
-      {.name = "AngVel", .width = 3, .unit = "rad/s", .doc = "Angular velocity, world frame."});
+                         .doc = "Orientation (w,x,y,z): Rz(Heading + yaw) Ry(pitch) Rx(roll).",
+                         .dims = {QuatDimension()}});
+  vel_ = DeclareOutput({.name = "Vel",
+                        .width = 3,
+                        .unit = "m/s",
+                        .doc = "Velocity of the reference point, world.",
+                        .dims = {XyzDimension()}});
+  ang_vel_ = DeclareOutput({.name = "AngVel",
+                            .width = 3,
+                            .unit = "rad/s",
+                            .doc = "Angular velocity, world frame.",
+                            .dims = {XyzDimension()}});
   motion_ = DeclareOutput(
       {.name = "Motion",
        .width = 6,
        .unit = "m, deg",
-       .doc = "Surge, sway, heave [m], roll, pitch, yaw [deg] in the mean heading's frame."});
+       .doc = "Surge, sway, heave [m], roll, pitch, yaw [deg] in the mean heading's frame.",
+       .dims = {DofDimension()}});
   DeclareCalc({pos_, quat_, vel_, ang_vel_, motion_}, {}, [this] { CalcMotion(); });
 }
 

@@ -39,8 +39,7 @@ RigidBodyObject::RigidBodyObject(ObjectArgs& args, const RigidBodyDocs& docs)
         ParamLocation(args, "Inertia"),
         name() + ": parameter 'Inertia' = '" + Excerpt(args.values.at("Inertia").first) +
             "' with InertiaProducts = '" +
-            (products_text == args.values.end() ? "0,0,0"
-                                                : Excerpt(products_text->second.first)) +
+            (products_text == args.values.end() ? "0,0,0" : Excerpt(products_text->second.first)) +
             "' is invalid: " + problem +
             "; expected the inertia of a real body (principal moments positive, each at most "
             "the sum of the other two)");
@@ -52,34 +51,50 @@ void RigidBodyObject::DeclareMotion() {
                          .width = 3,
                          .unit = "N",
                          .doc = docs_.force,
-                         .fallback = std::vector<double>{0.0, 0.0, 0.0}});
+                         .fallback = std::vector<double>{0.0, 0.0, 0.0},
+                         .dims = {XyzDimension()}});
   moment_ = DeclareInput({.name = "Moment",
                           .width = 3,
                           .unit = "N*m",
                           .doc = docs_.moment,
-                          .fallback = std::vector<double>{0.0, 0.0, 0.0}});
-  pos_ = DeclareState({.name = "Pos", .width = 3, .unit = "m", .doc = docs_.pos});
+                          .fallback = std::vector<double>{0.0, 0.0, 0.0},
+                          .dims = {XyzDimension()}});
+  pos_ = DeclareState(
+      {.name = "Pos", .width = 3, .unit = "m", .doc = docs_.pos, .dims = {XyzDimension()}});
   quat_ = DeclareState({.name = "Quat",
                         .width = 4,
                         .unit = "-",
                         .doc = "Orientation (w,x,y,z), body to world.",
                         .initial = {1.0, 0.0, 0.0, 0.0},
-                        .check = rigid_body::CheckUnitQuaternionState});
+                        .check = rigid_body::CheckUnitQuaternionState,
+                        .dims = {QuatDimension()}});
   vel_ = DeclareState(
-      {.name = "Vel", .width = 3, .unit = "m/s", .doc = docs_.vel});
-  ang_vel_ = DeclareState(
-      {.name = "AngVel", .width = 3, .unit = "rad/s", .doc = "Angular velocity, world frame."});
+      {.name = "Vel", .width = 3, .unit = "m/s", .doc = docs_.vel, .dims = {XyzDimension()}});
+  ang_vel_ = DeclareState({.name = "AngVel",
+                           .width = 3,
+                           .unit = "rad/s",
+                           .doc = "Angular velocity, world frame.",
+                           .dims = {XyzDimension()}});
   DeclareOutputFromState(
-      {.name = "Pos", .width = 3, .unit = "m", .doc = docs_.pos_output}, pos_);
+      {.name = "Pos", .width = 3, .unit = "m", .doc = docs_.pos_output, .dims = {XyzDimension()}},
+      pos_);
   quat_out_ = DeclareOutput({.name = "Quat",
                              .width = 4,
                              .unit = "-",
-                             .doc = "Orientation (w,x,y,z), body to world, normalised."});
-  DeclareOutputFromState({.name = "Vel", .width = 3, .unit = "m/s", .doc = "Velocity (state)."},
+                             .doc = "Orientation (w,x,y,z), body to world, normalised.",
+                             .dims = {QuatDimension()}});
+  DeclareOutputFromState({.name = "Vel",
+                          .width = 3,
+                          .unit = "m/s",
+                          .doc = "Velocity (state).",
+                          .dims = {XyzDimension()}},
                          vel_);
-  DeclareOutputFromState(
-      {.name = "AngVel", .width = 3, .unit = "rad/s", .doc = "Angular velocity, world (state)."},
-      ang_vel_);
+  DeclareOutputFromState({.name = "AngVel",
+                          .width = 3,
+                          .unit = "rad/s",
+                          .doc = "Angular velocity, world (state).",
+                          .dims = {XyzDimension()}},
+                         ang_vel_);
 }
 
 Eigen::Vector4d RigidBodyObject::QuatState() const {

@@ -98,48 +98,71 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
        .check = Positive()});
 
   const int nodes = props_.elements + 1;
-  pos_a_ =
-      DeclareInput({.name = "PositionA", .width = 3, .unit = "m", .doc = "Position of end A."});
-  pos_b_ =
-      DeclareInput({.name = "PositionB", .width = 3, .unit = "m", .doc = "Position of end B."});
+  pos_a_ = DeclareInput({.name = "PositionA",
+                         .width = 3,
+                         .unit = "m",
+                         .doc = "Position of end A.",
+                         .dims = {XyzDimension()}});
+  pos_b_ = DeclareInput({.name = "PositionB",
+                         .width = 3,
+                         .unit = "m",
+                         .doc = "Position of end B.",
+                         .dims = {XyzDimension()}});
   vel_a_ = DeclareInput({.name = "VelocityA",
                          .width = 3,
                          .unit = "m/s",
                          .doc = "Velocity of end A.",
-                         .fallback = std::vector<double>(3, 0.0)});
+                         .fallback = std::vector<double>(3, 0.0),
+                         .dims = {XyzDimension()}});
   vel_b_ = DeclareInput({.name = "VelocityB",
                          .width = 3,
                          .unit = "m/s",
                          .doc = "Velocity of end B.",
-                         .fallback = std::vector<double>(3, 0.0)});
+                         .fallback = std::vector<double>(3, 0.0),
+                         .dims = {XyzDimension()}});
   current_ =
       DeclareInput({.name = "Current",
                     .width = 3,
                     .unit = "m/s",
                     .doc = "Uniform water velocity (added to an Environment/Ocean's water motion).",
-                    .fallback = std::vector<double>(3, 0.0)});
-  force_a_ = DeclareOutput(
-      {.name = "ForceA", .width = 3, .unit = "N", .doc = "Force on the object at end A."});
-  force_b_ = DeclareOutput(
-      {.name = "ForceB", .width = 3, .unit = "N", .doc = "Force on the object at end B."});
+                    .fallback = std::vector<double>(3, 0.0),
+                    .dims = {XyzDimension()}});
+  force_a_ = DeclareOutput({.name = "ForceA",
+                            .width = 3,
+                            .unit = "N",
+                            .doc = "Force on the object at end A.",
+                            .dims = {XyzDimension()}});
+  force_b_ = DeclareOutput({.name = "ForceB",
+                            .width = 3,
+                            .unit = "N",
+                            .doc = "Force on the object at end B.",
+                            .dims = {XyzDimension()}});
   node_positions_ = DeclareOutput({.name = "NodePositions",
                                    .width = 3 * nodes,
                                    .unit = "m",
-                                   .doc = "x,y,z of every node, end A first."});
+                                   .doc = "x,y,z of every node, end A first.",
+                                   .dims = {{"node", nodes, {}}, XyzDimension()}});
   tension_ = DeclareOutput({.name = "Tension",
                             .width = props_.elements,
                             .unit = "N",
-                            .doc = "Axial force of each segment, A first."});
+                            .doc = "Axial force of each segment, A first.",
+                            .dims = {{"segment", props_.elements, {}}}});
   tension_a_ = DeclareOutput({.name = "TensionA", .width = 1, .unit = "N", .doc = "|ForceA|."});
   tension_b_ = DeclareOutput({.name = "TensionB", .width = 1, .unit = "N", .doc = "|ForceB|."});
   max_strain_ = DeclareOutput({.name = "MaxStrain",
                                .width = 1,
                                .unit = "-",
                                .doc = "Largest segment strain (l - l0) / l0."});
+  std::vector<PortDimension> free_node_dims;
+  if (props_.elements > 1) {
+    free_node_dims = {{"free_node", props_.elements - 1, {}},
+                      {"node_state", 6, {"x", "y", "z", "vx", "vy", "vz"}}};
+  }
   nodes_ = DeclareState({.name = "Nodes",
                          .width = 6 * (props_.elements - 1),
                          .unit = "m, m/s",
-                         .doc = "Per internal node x,y,z,vx,vy,vz, node 1 (next to A) first."});
+                         .doc = "Per internal node x,y,z,vx,vy,vz, node 1 (next to A) first.",
+                         .dims = free_node_dims});
   kinetic_energy_ = DeclareOutput({.name = "KineticEnergy",
                                    .width = 1,
                                    .unit = "J",

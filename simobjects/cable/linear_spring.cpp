@@ -14,18 +14,38 @@ LinearSpring::LinearSpring(ObjectArgs& args) : SimObject(args) {
                                               .unit = "m",
                                               .doc = "Length L0 at which the force is zero.",
                                               .check = AtLeast(0.0)});
-  pos_a_ = DeclareInput({.name = "PosA", .width = 3, .unit = "m", .doc = "Position of end A."});
-  pos_b_ = DeclareInput({.name = "PosB", .width = 3, .unit = "m", .doc = "Position of end B."});
+  pos_a_ = DeclareInput({.name = "PosA",
+                         .width = 3,
+                         .unit = "m",
+                         .doc = "Position of end A.",
+                         .dims = {XyzDimension()}});
+  pos_b_ = DeclareInput({.name = "PosB",
+                         .width = 3,
+                         .unit = "m",
+                         .doc = "Position of end B.",
+                         .dims = {XyzDimension()}});
   force_a_ = DeclareOutput({.name = "ForceA",
                             .width = 3,
                             .unit = "N",
-                            .doc = "Force on end A: k (L - L0) (PosB - PosA) / L."});
-  force_b_ =
-      DeclareOutput({.name = "ForceB", .width = 3, .unit = "N", .doc = "Force on end B: -ForceA."});
-  DeclareOutputFromInput(
-      {.name = "PosA", .width = 3, .unit = "m", .doc = "Position of end A (echo)."}, pos_a_);
-  DeclareOutputFromInput(
-      {.name = "PosB", .width = 3, .unit = "m", .doc = "Position of end B (echo)."}, pos_b_);
+                            .doc = "Force on end A: k (L - L0) (PosB - PosA) / L.",
+                            .dims = {XyzDimension()}});
+  force_b_ = DeclareOutput({.name = "ForceB",
+                            .width = 3,
+                            .unit = "N",
+                            .doc = "Force on end B: -ForceA.",
+                            .dims = {XyzDimension()}});
+  DeclareOutputFromInput({.name = "PosA",
+                          .width = 3,
+                          .unit = "m",
+                          .doc = "Position of end A (echo).",
+                          .dims = {XyzDimension()}},
+                         pos_a_);
+  DeclareOutputFromInput({.name = "PosB",
+                          .width = 3,
+                          .unit = "m",
+                          .doc = "Position of end B (echo).",
+                          .dims = {XyzDimension()}},
+                         pos_b_);
   potential_energy_ = DeclareOutput({.name = "PotentialEnergy",
                                      .width = 1,
                                      .unit = "J",

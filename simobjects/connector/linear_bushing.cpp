@@ -33,23 +33,30 @@ LinearBushing::LinearBushing(ObjectArgs& args) : TwoBodyConnector(args) {
   q_ = DeclareOutput({.name = "q",
                       .width = 6,
                       .unit = "rad,m",
-                      .doc = "Body-fixed x-y-z angles of M in F, then p_FM expressed in F."});
-  qdot_ = DeclareOutput(
-      {.name = "qdot", .width = 6, .unit = "rad/s,m/s", .doc = "Time derivatives of q (in F)."});
+                      .doc = "Body-fixed x-y-z angles of M in F, then p_FM expressed in F.",
+                      .dims = {{"rpy_xyz", 6, {"roll", "pitch", "yaw", "x", "y", "z"}}}});
+  qdot_ = DeclareOutput({.name = "qdot",
+                         .width = 6,
+                         .unit = "rad/s,m/s",
+                         .doc = "Time derivatives of q (in F).",
+                         .dims = {{"rpy_xyz", 6, {"roll", "pitch", "yaw", "x", "y", "z"}}}});
   f_ = DeclareOutput({.name = "f",
                       .width = 6,
                       .unit = "N*m,N",
-                      .doc = "Generalized forces on body B: -(k_i q_i + c_i qdot_i)."});
+                      .doc = "Generalized forces on body B: -(k_i q_i + c_i qdot_i).",
+                      .dims = {{"rpy_xyz", 6, {"roll", "pitch", "yaw", "x", "y", "z"}}}});
   spatial_f_ = DeclareOutput({.name = "SpatialForceFonF",
                               .width = 6,
                               .unit = "N*m,N",
                               .doc = "Moment about F's origin, then force, on frame F (body A), "
-                                     "expressed in F (Drake's F_A_A)."});
+                                     "expressed in F (Drake's F_A_A).",
+                              .dims = {{"spatial", 6, {"mx", "my", "mz", "fx", "fy", "fz"}}}});
   spatial_m_ = DeclareOutput({.name = "SpatialForceMonM",
                               .width = 6,
                               .unit = "N*m,N",
                               .doc = "Moment about M's origin, then force, on frame M (body B), "
-                                     "expressed in M (Drake's F_C_C)."});
+                                     "expressed in M (Drake's F_C_C).",
+                              .dims = {{"spatial", 6, {"mx", "my", "mz", "fx", "fy", "fz"}}}});
   potential_energy_ = DeclareOutput(
       {.name = "PotentialEnergy", .width = 1, .unit = "J", .doc = "sum k_i q_i^2 / 2."});
   dissipated_power_ = DeclareOutput(

@@ -14,35 +14,47 @@ TwoBodyConnector::TwoBodyConnector(ObjectArgs& args) : SimObject(args) {
     body->pos = DeclareInput({.name = "Pos" + x,
                               .width = 3,
                               .unit = "m",
-                              .doc = "Origin of body " + x + ", world frame."});
+                              .doc = "Origin of body " + x + ", world frame.",
+                              .dims = {XyzDimension()}});
     body->quat = DeclareInput({.name = "Quat" + x,
                                .width = 4,
                                .unit = "-",
                                .doc = "Orientation of body " + x + " (w,x,y,z), body to world.",
-                               .fallback = std::vector<double>{1.0, 0.0, 0.0, 0.0}});
+                               .fallback = std::vector<double>{1.0, 0.0, 0.0, 0.0},
+                               .dims = {QuatDimension()}});
     body->vel = DeclareInput({.name = "Vel" + x,
                               .width = 3,
                               .unit = "m/s",
                               .doc = "Velocity of body " + x + "'s origin, world frame.",
-                              .fallback = Zeros3()});
+                              .fallback = Zeros3(),
+                              .dims = {XyzDimension()}});
     body->ang_vel = DeclareInput({.name = "AngVel" + x,
                                   .width = 3,
                                   .unit = "rad/s",
                                   .doc = "Angular velocity of body " + x + ", world frame.",
-                                  .fallback = Zeros3()});
+                                  .fallback = Zeros3(),
+                                  .dims = {XyzDimension()}});
   }
-  force_a_ = DeclareOutput(
-      {.name = "ForceA", .width = 3, .unit = "N", .doc = "Force on body A, world frame."});
+  force_a_ = DeclareOutput({.name = "ForceA",
+                            .width = 3,
+                            .unit = "N",
+                            .doc = "Force on body A, world frame.",
+                            .dims = {XyzDimension()}});
   moment_a_ = DeclareOutput({.name = "MomentA",
                              .width = 3,
                              .unit = "N*m",
-                             .doc = "Moment on body A about its origin, world frame."});
-  force_b_ = DeclareOutput(
-      {.name = "ForceB", .width = 3, .unit = "N", .doc = "Force on body B, world frame."});
+                             .doc = "Moment on body A about its origin, world frame.",
+                             .dims = {XyzDimension()}});
+  force_b_ = DeclareOutput({.name = "ForceB",
+                            .width = 3,
+                            .unit = "N",
+                            .doc = "Force on body B, world frame.",
+                            .dims = {XyzDimension()}});
   moment_b_ = DeclareOutput({.name = "MomentB",
                              .width = 3,
                              .unit = "N*m",
-                             .doc = "Moment on body B about its origin, world frame."});
+                             .doc = "Moment on body B about its origin, world frame.",
+                             .dims = {XyzDimension()}});
 }
 
 BodyKinematics TwoBodyConnector::Read(const BodyInputs& body) const {

@@ -19,11 +19,13 @@ WaveProbe::WaveProbe(ObjectArgs& args) : SimObject(args) {
   velocity_ = DeclareOutput({.name = "WaterVelocity",
                              .width = 3,
                              .unit = "m/s",
-                             .doc = "Water velocity at the point (waves + current), world."});
+                             .doc = "Water velocity at the point (waves + current), world.",
+                             .dims = {XyzDimension()}});
   acceleration_ = DeclareOutput({.name = "WaterAcceleration",
                                  .width = 3,
                                  .unit = "m/s^2",
-                                 .doc = "Water acceleration at the point (local d/dt), world."});
+                                 .doc = "Water acceleration at the point (local d/dt), world.",
+                                 .dims = {XyzDimension()}});
   DeclareCalc({elevation_, velocity_, acceleration_}, {}, [this] {
     const Ocean& ocean = *service<Ocean>(ocean_);
     out(elevation_)[0] = ocean.Elevation(time(), position_.x(), position_.y());

@@ -17,9 +17,13 @@ RollPitchYawToQuat::RollPitchYawToQuat(ObjectArgs& args) : SimObject(args) {
   rpy_ = DeclareInput({.name = "RollPitchYaw",
                        .width = 3,
                        .unit = unit,
-                       .doc = "Roll, pitch, yaw: R = Rz(yaw) Ry(pitch) Rx(roll), in Unit."});
-  quat_ = DeclareOutput(
-      {.name = "Quat", .width = 4, .unit = "-", .doc = "Unit quaternion (w,x,y,z) of R, w >= 0."});
+                       .doc = "Roll, pitch, yaw: R = Rz(yaw) Ry(pitch) Rx(roll), in Unit.",
+                       .dims = {RollPitchYawDimension()}});
+  quat_ = DeclareOutput({.name = "Quat",
+                         .width = 4,
+                         .unit = "-",
+                         .doc = "Unit quaternion (w,x,y,z) of R, w >= 0.",
+                         .dims = {QuatDimension()}});
   DeclareCalc({quat_}, {rpy_}, [this] {
     const Eigen::Vector4d q = RollPitchYawToQuaternion(to_radians_ * in3(rpy_));
     for (int i = 0; i < 4; ++i) out(quat_)[i] = q[i];

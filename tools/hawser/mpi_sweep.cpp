@@ -109,6 +109,13 @@ void Encode(const CaseResult& r, const CollectSink* sink, Buffer& b) {
     }
     b.Put<uint8_t>(m.is_state);
     b.Put<int32_t>(m.width);
+    b.Put<uint64_t>(m.dims.size());
+    for (const PortDimension& d : m.dims) {
+      b.PutString(d.name);
+      b.Put<int32_t>(d.size);
+      b.Put<uint64_t>(d.labels.size());
+      for (const std::string& label : d.labels) b.PutString(label);
+    }
   }
   b.PutDoubles(sink->times_);
   b.PutDoubles(sink->rows_);
@@ -134,6 +141,13 @@ CaseResult DecodeAndWrite(Buffer& b, const SweepPlan& plan, SweepFile& file) {
     }
     m.is_state = b.Get<uint8_t>() != 0;
     m.width = b.Get<int32_t>();
+    m.dims.resize(b.Get<uint64_t>());
+    for (PortDimension& d : m.dims) {
+      d.name = b.GetString();
+      d.size = b.Get<int32_t>();
+      d.labels.resize(b.Get<uint64_t>());
+      for (std::string& label : d.labels) label = b.GetString();
+    }
   }
   const std::vector<double> times = b.GetDoubles();
   const std::vector<double> rows = b.GetDoubles();

@@ -30,8 +30,8 @@ bool PrepareRun(const RunRequest& request, PreparedRun& out) {
   if (Stopped("starting")) return false;
   out.scenario = LoadScenario(request.scenario, request.variables);
   if (!request.sets.empty()) {
-    out.scenario = ScenarioWithSettings(out.scenario.file, out.scenario.xml_text,
-                                        request.variables, request.sets);
+    out.scenario = ScenarioWithSettings(out.scenario.file, out.scenario.xml_text, request.variables,
+                                        request.sets);
   }
   if (request.settle) out.scenario.engine.settle = true;
   if (Stopped("loading the scenario")) return false;

@@ -42,6 +42,28 @@ struct ParamSpec {
   int size = 0;
 };
 
+/// One dimension of a vector port's or state's values in result files, after time: its name
+/// and size and, where the indices mean something, a label per index. Declared dimensions,
+/// slowest varying first, multiply to the width: a cable's NodePositions is {node, N + 1},
+/// {xyz, 3}, so HDF5 and xarray see (time, node, xyz); the CSV columns stay [0], [1], ...
+/// Without any, a vector is one dimension "component<width>" of indices.
+struct PortDimension {
+  std::string name;  ///< "node", "xyz": a netCDF dimension name.
+  int size = 0;
+  std::vector<std::string> labels;  ///< One per index ("x", "y", "z"); empty: 0 .. size - 1.
+};
+
+/// The x, y, z components of a vector.
+inline PortDimension XyzDimension() { return {"xyz", 3, {"x", "y", "z"}}; }
+/// The w, x, y, z components of a quaternion.
+inline PortDimension QuatDimension() { return {"wxyz", 4, {"w", "x", "y", "z"}}; }
+/// Roll, pitch and yaw angles.
+inline PortDimension RollPitchYawDimension() { return {"rpy", 3, {"roll", "pitch", "yaw"}}; }
+/// The six degrees of freedom of a vessel: surge, sway, heave, roll, pitch, yaw.
+inline PortDimension DofDimension() {
+  return {"dof", 6, {"surge", "sway", "heave", "roll", "pitch", "yaw"}};
+}
+
 struct PortSpec {
   std::string name;
   int width = 1;
@@ -49,6 +71,8 @@ struct PortSpec {
   std::string doc;
   /// For inputs: the value used when the input is not connected (none = must be connected).
   std::optional<std::vector<double>> fallback;
+  /// The dimensions of the values in result files (PortDimension); empty: one of indices.
+  std::vector<PortDimension> dims;
 };
 
 struct StateSpec {
@@ -65,6 +89,8 @@ struct StateSpec {
   /// that need not vanish, e.g. while an input moves an end). Every other state must come to
   /// rest.
   bool accumulator = false;
+  /// The dimensions of the values in result files (PortDimension); empty: one of indices.
+  std::vector<PortDimension> dims;
 };
 
 /// What `hawser describe` prints and the model wires: the interface, as declared.

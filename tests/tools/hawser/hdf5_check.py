@@ -8,6 +8,8 @@
   hdf5_check.py prefix RUN.h5 REF.h5 STATUS TEXT
                                              as partial, and every row of RUN equals the row
                                              of REF (an uninterrupted run) at the same index
+  hdf5_check.py line RUN.h5 RUN.csv OBJ N    cable OBJ of N segments: its node, segment and xyz
+                                             dimensions, in h5py and xarray, against the CSV
   hdf5_check.py rows RUN.h5                  prints len(/time) and the last time, or -1 if the
                                              file cannot be read (yet); never fails (polled
                                              while hawser writes)
@@ -42,8 +44,10 @@ def column_slice(f, name):
     if index is None:
         check(ds.ndim == 1, f"{path}: width-1 signal should be 1-D, shape {ds.shape}")
         return ds, ds[...]
-    check(ds.ndim == 2 and ds.shape[1] > int(index), f"{path}: shape {ds.shape} for {name}")
-    return ds, ds[:, int(index)]
+    # The CSV runs over the dimensions after time in C order: [i] is the flat index.
+    flat = ds[...].reshape(ds.shape[0], -1)
+    check(ds.ndim >= 2 and flat.shape[1] > int(index), f"{path}: shape {ds.shape} for {name}")
+    return ds, flat[:, int(index)]
 
 
 def against_csv(h5_path, csv_path):
@@ -64,13 +68,24 @@ def against_csv(h5_path, csv_path):
         check(np.array_equal(values, data[:, k]), f"{name}: values differ from the CSV")
         check(ds.shape[0] == n, f"{ds.name}: {ds.shape[0]} rows, CSV has {n}")
         check(len(ds.dims[0]) == 1 and ds.dims[0][0].name == "/time", f"{ds.name}: dim 0 scale")
-        if ds.ndim == 2:  # The components: a scale 0..w-1 named component<w> (netCDF/xarray).
-            w = ds.shape[1]
-            check(len(ds.dims[1]) == 1 and ds.dims[1][0] == f[f"component{w}"],
-                  f"{ds.name}: dim 1 scale")
-            # ... visible in the dataset's own group too (a hard link: xarray's coordinates).
-            check(ds.parent[f"component{w}"] == f[f"component{w}"], f"{ds.name}: scale link")
-            check(np.array_equal(ds.dims[1][0][...], np.arange(w)), f"{ds.name}: component values")
+        for d in range(1, ds.ndim):
+            # Every dimension after time has one scale, visible in the dataset's own group
+            # (xarray's coordinates): the labels or indices a SimObject declared (a cable's
+            # node and xyz), else component<w>, the indices 0..w-1.
+            check(len(ds.dims[d]) == 1, f"{ds.name}: dim {d} has no scale")
+            if len(ds.dims[d]) != 1:
+                continue
+            scale = ds.dims[d][0]
+            dim_name = scale.name.rsplit("/", 1)[1]
+            check(ds.parent.get(dim_name) == scale, f"{ds.name}: {dim_name} not in its group")
+            check(scale.shape == (ds.shape[d],), f"{ds.name}: {dim_name} scale shape")
+            if scale.dtype.kind in "iu":
+                check(np.array_equal(scale[...], np.arange(ds.shape[d])),
+                      f"{ds.name}: {dim_name} indices")
+            else:
+                check(len(set(scale.asstr()[...])) == ds.shape[d], f"{ds.name}: {dim_name} labels")
+        if ds.ndim == 2 and ds.dims[1][0].name.startswith("/component"):
+            check(ds.dims[1][0] == f[f"component{ds.shape[1]}"], f"{ds.name}: component scale")
         check(ds.parent["time"] == f["time"], f"{ds.name}: time link")
         for a in ("unit", "description", "simobject_type"):
             check(a in ds.attrs, f"{ds.name}: no attribute {a}")
@@ -123,6 +138,36 @@ def prefix(h5_path, ref_path, status, text):
             check(np.array_equal(f[p][:n], ref[p][:n]), f"{p}: rows differ from the reference run")
 
 
+def line(h5_path, csv_path, obj, n):
+    """A cable's results with their dimensions: (time, node, xyz), (time, segment), and the
+    state (time, free_node, node_state), named and with coordinates in xarray."""
+    import xarray as xr
+    n = int(n)
+    with open(csv_path) as fh:
+        rows = list(csv.reader(fh))
+    header, data = rows[0], np.array(rows[1:], dtype=float)
+    f = h5py.File(h5_path, "r")
+    expected = {"NodePositions": ((n + 1, 3), ["node", "xyz"]), "Tension": ((n,), ["segment"]),
+                "state/Nodes": ((n - 1, 6), ["free_node", "node_state"])}
+    for name, (shape, dims) in expected.items():
+        ds = f[f"{obj}/{name}"]
+        check(ds.shape[1:] == shape, f"{name}: shape {ds.shape}, expected (time, *{shape})")
+        names = [d[0].name.rsplit("/", 1)[1] for d in list(ds.dims)[1:]]
+        check(names == dims, f"{name}: dimensions {names}, expected {dims}")
+    lines = xr.open_dataset(h5_path, engine="h5netcdf", group=obj)
+    z = lines["NodePositions"].sel(xyz="z")
+    check(z.dims == ("time", "node"), f"NodePositions.sel(xyz='z') dims {z.dims}")
+    check(list(lines["node"].values) == list(range(n + 1)), "node coordinate")
+    check(list(lines["xyz"].values) == ["x", "y", "z"], f"xyz coordinate {lines['xyz'].values}")
+    for i in range(n + 1):  # The CSV's [3 i + 2] is node i's z.
+        col = header.index(f"{obj}.NodePositions[{3 * i + 2}]")
+        check(np.array_equal(z.isel(node=i).values, data[:, col]), f"node {i} z differs")
+    state = xr.open_dataset(h5_path, engine="h5netcdf", group=f"{obj}/state")
+    vz = state["Nodes"].sel(node_state="vz")
+    col = header.index(f"{obj}:Nodes[{6 * (n - 2) + 5}]")  # The last free node's vz.
+    check(np.array_equal(vz.isel(free_node=n - 2).values, data[:, col]), "state vz differs")
+
+
 def rows(h5_path):
     try:
         t = h5py.File(h5_path, "r")["time"][...]
@@ -135,6 +180,8 @@ if __name__ == "__main__":
     mode = sys.argv[1]
     if mode == "against-csv":
         against_csv(sys.argv[2], sys.argv[3])
+    elif mode == "line":
+        line(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
     elif mode == "partial":
         partial(sys.argv[2], sys.argv[3], sys.argv[4])
     elif mode == "prefix":

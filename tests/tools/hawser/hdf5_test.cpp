@@ -66,6 +66,41 @@ const char* kFails = R"(<Contents>
 </Contents>
 )";
 
+// A 6-segment line hanging from a surging point beside a spring, with an object named like a
+// dimension ("xyz"), whose group takes that name in the file.
+const char* kLine = R"(<Contents>
+<OBJECTS>
+  <Lib LibName="base" SimObject="Cable/Cable" Name="L" NumElements="6" Length="60" Diameter="0.05" MassPerLength="10" EA="1e7" />
+  <Lib LibName="base" SimObject="Src/Sine" Name="X" Amplitude="2" PeriodS="5" />
+  <Lib LibName="base" SimObject="Signal/Mux" Name="P" NumInput="2" InPortWidth2="2" />
+  <Lib LibName="base" SimObject="Cable/LinearSpring" Name="xyz" Stiffness="10" RelaxedLength="1" />
+</OBJECTS>
+<INTERCONNECTIONS>
+  <Connection P.In1="X.Out" P.In2="0,-5" L.PositionA="40,0,-50" L.PositionB="P.Out" />
+  <Connection xyz.PosA="0,0,0" xyz.PosB="0,0,2" />
+</INTERCONNECTIONS>
+<INITIALIZATION>
+  <InitialCondition />
+</INITIALIZATION>
+<INTEGRATION>
+  <Engine Integrator="cvode-bdf" TOutput="0, 0.5, 5" LogStates="1" FileOutput="objects:all" />
+</INTEGRATION>
+</Contents>
+)";
+
+TEST_CASE("hdf5: a line's results have node, segment and xyz dimensions (h5py and xarray)") {
+  const TempDir dir("h5_line");
+  WriteFile(dir + "/line.xml", kLine);
+  for (const char* out : {"run.h5", "run.csv"}) {
+    const Shell run = RunCommand(Hawser() + " run line.xml -q -o " + out, dir);
+    REQUIRE_MESSAGE(run.exit_code == 0, run.output);
+  }
+  const Shell same = CheckHdf5("against-csv run.h5 run.csv", dir);
+  CHECK_MESSAGE(same.exit_code == 0, same.output);
+  const Shell line = CheckHdf5("line run.h5 run.csv L 6", dir);
+  CHECK_MESSAGE(line.exit_code == 0, line.output);
+}
+
 TEST_CASE("hdf5: a run's .h5 holds the same names, shapes, units and values as its .csv") {
   const TempDir dir("h5_vs_csv");
   WriteFile(dir + "/s.xml", kBallOnSpring);
