@@ -82,7 +82,12 @@
 // the free surface has its dry weight MassPerLength g l0 and no buoyancy, drag or fluid
 // inertia. DissipatedPower counts drag on the ground-frame velocity as before; the fluid
 // inertia's work, like the current's, is energy the water puts in. Without an ocean nothing
-// changes.
+// changes. While the integrator estimates the Jacobian by differences
+// (SimObject::estimating_jacobian()), the line keeps the water it sampled at the unperturbed
+// state: the Jacobian then leaves out the water's small change with a node's position, which
+// only steers Newton's iteration (the model's equations and solution are unchanged), and the
+// wave sums, most of a moored floater's run, are evaluated once per Jacobian instead of once
+// per column group.
 //
 // Without an initial condition, the cable starts at rest on the elastic catenary between its
 // ends (catenary.h) with the grounded part on the seabed (when the lower end is within 0.1 % of
