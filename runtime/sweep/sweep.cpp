@@ -63,13 +63,13 @@ void ApplyEngineAttributes(Scenario& s,
     x.value = SubstituteVariables(x.value, s.variables, x.loc);
     attributes.push_back(std::move(x));
   }
-  for (const auto& [name, value] : overrides) {
+  for (const auto& set : overrides) {  // Not a structured binding: clang 14 cannot capture one.
     auto a = std::find_if(attributes.begin(), attributes.end(),
-                          [&](const Attribute& x) { return x.name == name; });
+                          [&](const Attribute& x) { return x.name == set.first; });
     if (a != attributes.end()) {
-      a->value = value;
+      a->value = set.second;
     } else {
-      attributes.push_back({name, value, s.engine.loc});
+      attributes.push_back({set.first, set.second, s.engine.loc});
     }
   }
   s.engine = ParseEngineSettings(attributes, s.engine.loc);
