@@ -101,11 +101,28 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
     if (n.find(':') != std::string::npos) {
       const IcTarget t = ParseIcTarget(n);
       ObjectDecl& o = find_object(t.object, what);
-      const double x = Number(v, what);
       auto ic = std::find_if(s.initial_conditions.begin(), s.initial_conditions.end(),
                              [&](const InitialConditionDecl& d) {
                                return d.object == t.object && d.state == t.state;
                              });
+      if (t.element < 0 && v.find(',') != std::string::npos) {
+        // A whole state given element by element ("0,0,-1.2", quoted on the command line).
+        std::vector<double> values;
+        size_t start = 0;
+        while (true) {
+          const size_t comma = v.find(',', start);
+          values.push_back(Number(v.substr(start, comma - start), what));
+          if (comma == std::string::npos) break;
+          start = comma + 1;
+        }
+        if (ic != s.initial_conditions.end()) {
+          ic->value = values;
+        } else {
+          s.initial_conditions.push_back({t.object, t.state, values, o.loc});
+        }
+        continue;
+      }
+      const double x = Number(v, what);
       if (t.element < 0) {
         if (ic != s.initial_conditions.end()) {
           ic->value.assign(std::max<size_t>(ic->value.size(), 1), x);

@@ -33,14 +33,17 @@ bool IsNumber(const std::string& text, double* value = nullptr) {
 /// Shortest text that reads back to the same double.
 std::string Text(double v) { return fmt::format("{}", v); }
 
+/// Splits at `sep` outside parentheses and double quotes (a quoted value is one item).
 std::vector<std::string> SplitTopLevel(const std::string& text, char sep) {
   std::vector<std::string> parts;
   int depth = 0;
+  bool quoted = false;
   std::string cur;
   for (char ch : text) {
-    if (ch == '(') ++depth;
-    if (ch == ')') --depth;
-    if (ch == sep && depth == 0) {
+    if (ch == '"') quoted = !quoted;
+    if (!quoted && ch == '(') ++depth;
+    if (!quoted && ch == ')') --depth;
+    if (ch == sep && depth == 0 && !quoted) {
       parts.push_back(Trim(cur));
       cur.clear();
     } else {
@@ -122,8 +125,13 @@ double sweep::Number(const std::string& text, const std::string& what) {
 
 std::string SweepDefinition::Canonical() const {
   std::string s = mode == SweepMode::kZip ? "zip" : "product";
-  for (const SweepParameter& p : parameters)
-    s += fmt::format("\n{} = {}", p.name, fmt::join(p.values, ", "));
+  for (const SweepParameter& p : parameters) {
+    std::vector<std::string> items;  // As ParseSweepValues reads them back.
+    for (const std::string& v : p.values) {
+      items.push_back(v.find_first_of(",:\"") == std::string::npos ? v : "\"" + v + "\"");
+    }
+    s += fmt::format("\n{} = {}", p.name, fmt::join(items, ", "));
+  }
   for (const SummarySpec& m : summaries) s += "\nsummary: " + m.label();
   return s;
 }
@@ -136,7 +144,13 @@ std::vector<std::string> ParseSweepValues(const std::string& text, const std::st
     if (item.empty()) {
       throw ScenarioError({}, fmt::format("{}: '{}' has an empty value; {}", what, t, kValuesForm));
     }
-    if (item.rfind("linspace(", 0) == 0 || item.rfind("logspace(", 0) == 0) {
+    if (item.size() >= 2 && item.front() == '"' && item.back() == '"') {
+      out.push_back(item.substr(1, item.size() - 2));  // Verbatim: commas and colons kept.
+    } else if (item.find('"') != std::string::npos) {
+      throw ScenarioError({}, fmt::format("{}: '{}' has an unmatched or misplaced quote; expected "
+                                          "a whole value in double quotes, e.g. \"0, 0.1, 10\"",
+                                          what, item));
+    } else if (item.rfind("linspace(", 0) == 0 || item.rfind("logspace(", 0) == 0) {
       AppendSpace(item, what, out);
     } else if (item.find(':') != std::string::npos) {
       AppendRange(item, what, out);

@@ -26,6 +26,21 @@ TEST_CASE("sweep values: lists, ranges and linspace expand as written") {
         std::vector<std::string>{"0", "0.5", "1", "1.5", "2", "7"});
 }
 
+TEST_CASE("sweep values: a value in double quotes is taken verbatim, commas and colons kept") {
+  CHECK(ParseSweepSetting(R"(Engine.TOutput="0, 0.1, 10", "0:1:2", 3)").values ==
+        std::vector<std::string>{"0, 0.1, 10", "0:1:2", "3"});
+  CHECK(ErrorOf(R"(Engine.TOutput="0, 0.1, 10)").find("unmatched or misplaced quote") !=
+        std::string::npos);
+  CHECK(ErrorOf(R"(k=1"2")").find("unmatched or misplaced quote") != std::string::npos);
+  // The canonical definition (compared on --resume) quotes them again, and reads back the same.
+  SweepDefinition d;
+  d.parameters.push_back(ParseSweepSetting(R"(Engine.TOutput="0, 0.1, 10", "0:1:2", 3)"));
+  const std::string canonical = d.Canonical();
+  CHECK(canonical == "product\nEngine.TOutput = \"0, 0.1, 10\", \"0:1:2\", 3");
+  const std::string line = canonical.substr(canonical.find('\n') + 1);
+  CHECK(ParseSweepSetting(line).values == d.parameters[0].values);
+}
+
 TEST_CASE("sweep values: counts beyond the limit fail at once, naming the count") {
   const auto start = std::chrono::steady_clock::now();
   CHECK(ErrorOf("k=linspace(0,1,2e9)") ==

@@ -71,6 +71,28 @@ TEST_CASE("run --set applies several Engine attributes together") {
   std::filesystem::remove(out);
 }
 
+TEST_CASE("run --set takes a quoted value with commas: output times, a whole initial state") {
+  // The ball (2 kg, k = 50 N/m, L0 = 1 m) released at rest from z = -1.2: z_eq = -1.3924,
+  // omega = 5 rad/s, z(t) = z_eq + 0.1924 cos(omega t), sampled at the 5 times 0, 0.5 .. 2.
+  const double z_eq = -(1 + 2 * 9.81 / 50), omega = 5.0;
+  const std::string out = WriteTempFile("run_set_quoted.csv", "");
+  const CommandResult r =
+      RunHawser("run '" + kMassOnSpring + "' -o '" + out +
+                R"(' --set 'Engine.TOutput="0, 0.5, 2"' --set 'Ball:Pos="0,0,-1.2"')");
+  CAPTURE(r.output);
+  REQUIRE(r.exit_code == 0);
+  const Csv csv = ParseCsv(ReadFile(out));
+  const auto t = csv.Column("Time");
+  const auto z = csv.Column("Ball.Pos[2]");
+  REQUIRE(t == std::vector<double>{0, 0.5, 1, 1.5, 2});
+  for (size_t i = 0; i < t.size(); ++i) {
+    CAPTURE(t[i]);
+    // The file's tolerances (1e-9) keep the error of this small oscillation below 1e-7 m.
+    CHECK(z[i] == doctest::Approx(z_eq + (-1.2 - z_eq) * std::cos(omega * t[i])).epsilon(1e-7));
+  }
+  std::filesystem::remove(out);
+}
+
 TEST_CASE("run --set reports bad names exactly as sweep --set does, exit 2") {
   const std::string out = WriteTempFile("run_set_bad.csv", "");
   const std::string sweep_out = WriteTempFile("run_set_bad.h5", "");
