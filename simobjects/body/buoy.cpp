@@ -77,9 +77,11 @@ Buoy::Buoy(ObjectArgs& args) : SimObject(args) {
   ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
                               .provided_by = "an Environment/Ocean object",
                               .doc = "density, gravity, the free surface, waves and current"});
+  // The ocean is sampled once per evaluation, here (the model runs this calculation before the
+  // derivatives: it is not diagnostic), and CalcDerivatives reads water_ again.
   DeclareCalc({buoyancy_}, {}, [this] {
-    const Water w = WaterAtBuoy();
-    out(buoyancy_)[0] = rho_ * SubmergedVolume(state3(pos_).z(), w.surface_z) * g_;
+    water_ = OceanAtBuoy();
+    out(buoyancy_)[0] = rho_ * SubmergedVolume(state3(pos_).z(), water_.surface_z) * g_;
   });
 }
 
@@ -100,10 +102,9 @@ void Buoy::Initialize() {
   g_ = ocean->gravity();
 }
 
-Buoy::Water Buoy::WaterAtBuoy() const {
+Buoy::Water Buoy::OceanAtBuoy() const {
   Water w;
   w.surface_z = surface_z_;
-  w.velocity = in3(current_);
   const Ocean* ocean = service<Ocean>(ocean_);
   if (ocean == nullptr) return w;
   const Eigen::Vector3d p = state3(pos_);
@@ -111,7 +112,7 @@ Buoy::Water Buoy::WaterAtBuoy() const {
   // The water's motion at the centre, or at the free surface above it when the centre is dry.
   const WaterMotion m =
       ocean->Motion(time(), Eigen::Vector3d(p.x(), p.y(), std::min(p.z(), w.surface_z)));
-  w.velocity += m.velocity;
+  w.velocity = m.velocity;
   w.acceleration = m.acceleration;
   return w;
 }
@@ -123,9 +124,9 @@ double Buoy::SubmergedVolume(double z, double surface_z) const {
 
 void Buoy::CalcDerivatives() {
   const double volume = 4.0 / 3.0 * std::numbers::pi * radius_ * radius_ * radius_;
-  const Water w = WaterAtBuoy();
+  const Water& w = water_;  // Sampled at this state by the buoyancy's calculation.
   const double submerged = SubmergedVolume(state3(pos_).z(), w.surface_z);
-  const Eigen::Vector3d u = state3(vel_) - w.velocity;
+  const Eigen::Vector3d u = state3(vel_) - (w.velocity + in3(current_));
   const double area = std::numbers::pi * radius_ * radius_ * submerged / volume;
   // Morison: Froude-Krylov plus added mass on the water's acceleration, (1 + Ca) rho V_s a_w;
   // the added mass on the buoy's own acceleration is in the mass below.

@@ -33,13 +33,14 @@ class Buoy final : public SimObject {
   void Initialize() override;
 
  private:
-  /// The water at the buoy: free-surface height, velocity and acceleration.
+  /// The ocean's water at the buoy: free-surface height, velocity (without the Current input)
+  /// and acceleration; without an ocean, SurfaceZ and still water.
   struct Water {
     double surface_z = 0.0;
     Eigen::Vector3d velocity = Eigen::Vector3d::Zero();
     Eigen::Vector3d acceleration = Eigen::Vector3d::Zero();
   };
-  Water WaterAtBuoy() const;
+  Water OceanAtBuoy() const;
   /// Submerged volume [m^3] at height z of the centre, under a surface at surface_z.
   double SubmergedVolume(double z, double surface_z) const;
 
@@ -49,6 +50,7 @@ class Buoy final : public SimObject {
   Output buoyancy_;
   ServiceUse ocean_;
   bool given_density_ = false, given_gravity_ = false, given_surface_ = false;
+  Water water_;  ///< OceanAtBuoy() at the state being evaluated.
 };
 
 }  // namespace hawser
