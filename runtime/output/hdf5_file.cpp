@@ -3,6 +3,7 @@
 // end in a readable file (hdf5_sink.h). Every HDF5 call holds Hdf5Mutex().
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -74,16 +75,18 @@ Hdf5File::Hdf5File(int64_t id, std::string path) : id_(id), path_(std::move(path
 
 Hdf5File::~Hdf5File() {
   std::lock_guard lock(Hdf5Mutex());
-  // Reserve() extends the file behind HDF5's back, so HDF5 does not cut the unused reservation
-  // off at close: do it here, at the end HDF5 allocated (after a full flush nothing is added).
+  // Reserve() allocates disk behind HDF5's back: free what the file did not use, at the end HDF5
+  // allocated (after a full flush nothing is added). A reservation past the end of the file
+  // (FALLOC_FL_KEEP_SIZE) is freed by truncating to the file's own size.
   haddr_t eoa = 0;
   const bool known = H5Fflush(id_, H5F_SCOPE_GLOBAL) >= 0 && H5Fget_eoa(id_, &eoa) >= 0;
   H5Fclose(id_);
   if (fd_ >= 0) {
     struct stat st {};
-    if (known && eoa > 0 && ::fstat(fd_, &st) == 0 && static_cast<haddr_t>(st.st_size) > eoa) {
-      if (::ftruncate(fd_, static_cast<off_t>(eoa)) != 0) {
-        // Harmless: the file keeps a tail of unused zeros that readers ignore.
+    if (known && eoa > 0 && ::fstat(fd_, &st) == 0) {
+      const off_t end = std::min(static_cast<off_t>(eoa), st.st_size);
+      if (::ftruncate(fd_, end) != 0) {
+        // Harmless: the file keeps unused blocks (or a tail of zeros that readers ignore).
       }
     }
     ::close(fd_);
@@ -97,8 +100,22 @@ int Hdf5File::Reserve(size_t bytes) {
     std::lock_guard lock(Hdf5Mutex());
     if (H5Fget_eoa(id_, &eoa) < 0) return 0;
   }
-  const int error = posix_fallocate(fd_, 0, static_cast<off_t>(eoa + bytes));
-  return error == EOPNOTSUPP || error == EINVAL ? 0 : error;
+  const off_t end = static_cast<off_t>(eoa + bytes);
+  // The blocks, without growing the file: HDF5 truncates a file that is longer than what it
+  // allocated at every flush, and freeing the reservation each time made every flush wait for
+  // the disk (discard) - most of a tiny sweep case's time. The file size limit (RLIMIT_FSIZE)
+  // does not apply to blocks past the end of the file; apply it here, as a growing write would.
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+      static_cast<rlim_t>(end) > limit.rlim_cur) {
+    return EFBIG;
+  }
+  if (::fallocate(fd_, FALLOC_FL_KEEP_SIZE, 0, end) == 0) return 0;
+  const int error = errno;
+  if (error != EOPNOTSUPP) return error == EINVAL ? 0 : error;
+  // A file system without fallocate: reserve by growing the file, as glibc emulates it.
+  const int emulated = posix_fallocate(fd_, 0, end);
+  return emulated == EOPNOTSUPP || emulated == EINVAL ? 0 : emulated;
 }
 
 void Hdf5File::Flush() {

@@ -481,12 +481,9 @@ void Hdf5RunWriter::WriteEndAttributes(const RunResult& result) {
 
 // ---- Hdf5Sink ----
 
-namespace {
+namespace {}  // namespace
 
-/// Chunks per dataset of a run with `n_times` rows: chunks hold at least 16 rows (or all).
 size_t ExpectedChunks(size_t n_times) { return n_times == 0 ? 0 : (n_times + 15) / 16; }
-
-}  // namespace
 
 Hdf5Sink::Hdf5Sink(const std::string& path, size_t n_times)
     : writer_(Hdf5File::Create(path, ExpectedChunks(n_times)), "/") {}

@@ -68,6 +68,10 @@ struct SignalMeta {
 
 std::vector<SignalMeta> DescribeSignals(const std::vector<LoggedSignal>& signals);
 
+/// Chunks per dataset of a run with `n_times` rows (chunks hold at least 16 rows, or all), for
+/// Hdf5File::Create's `expected_chunks`.
+size_t ExpectedChunks(size_t n_times);
+
 /// An open HDF5 file; closed when the last owner lets go. Throws IoError when it cannot be
 /// created or opened.
 class Hdf5File {

@@ -91,7 +91,15 @@ SweepFile::~SweepFile() {
 
 std::unique_ptr<SweepFile> SweepFile::Create(const std::string& path, const SweepSetup& setup,
                                              const std::vector<SweepCase>& cases) {
-  std::unique_ptr<SweepFile> f(new SweepFile(Hdf5File::Create(path), setup, cases));
+  // Each case's chunk indexes sized from its output times (the first case's: sweeps rarely
+  // change them), as a single run's are; HDF5's default made every dataset's index 2.6 KB.
+  size_t n_times = 0;
+  try {
+    if (!cases.empty()) n_times = ScenarioForCase(setup, cases.front()).engine.output.times.size();
+  } catch (const std::exception&) {  // The case reports its own error when it runs.
+  }
+  std::unique_ptr<SweepFile> f(
+      new SweepFile(Hdf5File::Create(path, ExpectedChunks(n_times)), setup, cases));
   std::lock_guard lock(Hdf5Mutex());
   hid_t root = H5Gopen2(f->file_->id(), "/", H5P_DEFAULT);
   h5::SetAttribute(root, "hawser_version", std::string(HAWSER_VERSION));
