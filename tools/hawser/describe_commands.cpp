@@ -68,6 +68,17 @@ std::string OutputDependency(const ObjectInterface& f, const OutputInfo& o) {
 
 }  // namespace
 
+/// " (HDF5: node 3 x xyz x,y,z)": the dimensions a port's values have in result files.
+std::string DimensionsText(const std::vector<PortDimension>& dims) {
+  if (dims.empty()) return "";
+  std::vector<std::string> parts;
+  for (const PortDimension& d : dims) {
+    parts.push_back(d.labels.empty() ? fmt::format("{} {}", d.name, d.size)
+                                     : fmt::format("{} {}", d.name, fmt::join(d.labels, ",")));
+  }
+  return fmt::format(" (HDF5: {})", fmt::join(parts, " x "));
+}
+
 int Describe(const std::string& type_name, const std::vector<std::string>& plugins,
              const std::vector<std::string>& plugin_path) {
   const Registry r = RegistryWithPlugins(plugins, plugin_path);
@@ -105,19 +116,21 @@ int Describe(const std::string& type_name, const std::vector<std::string>& plugi
   fmt::print("\nInputs:\n");
   for (const InputInfo& in : f.inputs) {
     fmt::print(
-        "  {:<22} width {:<4} [{}] {}{}\n", in.spec.name, Width(in.spec.width), in.spec.unit,
+        "  {:<22} width {:<4} [{}] {}{}{}\n", in.spec.name, Width(in.spec.width), in.spec.unit,
         in.spec.doc,
-        in.spec.fallback ? fmt::format(" (default {})", fmt::join(*in.spec.fallback, ",")) : "");
+        in.spec.fallback ? fmt::format(" (default {})", fmt::join(*in.spec.fallback, ",")) : "",
+        DimensionsText(in.spec.dims));
   }
   fmt::print("\nOutputs:\n");
   for (const OutputInfo& o : f.outputs) {
-    fmt::print("  {:<22} width {:<4} [{}] {} (from {})\n", o.spec.name, Width(o.spec.width),
-               o.spec.unit, o.spec.doc, OutputDependency(f, o));
+    fmt::print("  {:<22} width {:<4} [{}] {} (from {}){}\n", o.spec.name, Width(o.spec.width),
+               o.spec.unit, o.spec.doc, OutputDependency(f, o), DimensionsText(o.spec.dims));
   }
   fmt::print("\nStates:\n");
   for (const StateInfo& s : f.states) {
-    fmt::print("  {:<22} width {:<4} [{}] {} (initial {})\n", s.spec.name, Width(s.spec.width),
-               s.spec.unit, s.spec.doc, fmt::join(s.spec.initial, ","));
+    fmt::print("  {:<22} width {:<4} [{}] {} (initial {}){}\n", s.spec.name, Width(s.spec.width),
+               s.spec.unit, s.spec.doc, fmt::join(s.spec.initial, ","),
+               DimensionsText(s.spec.dims));
   }
   if (!f.provides.empty() || !f.uses.empty()) {
     fmt::print("\nServices:\n");

@@ -48,6 +48,15 @@ TEST_CASE("describe of LinearSpring lists its interface and defaults") {
   CHECK(r.output.find("from input PosA") != std::string::npos);  // The echo is a view of PosA.
 }
 
+TEST_CASE("describe says how a port's values are laid out in HDF5 files") {
+  // Cable/Cable at its default NumElements (2): 3 nodes, 2 segments, 1 free node.
+  const CommandResult r = RunHawser("describe Cable/Cable");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.output.find("(HDF5: node 3 x xyz x,y,z)") != std::string::npos);
+  CHECK(r.output.find("(HDF5: segment 2)") != std::string::npos);
+  CHECK(r.output.find("(HDF5: free_node 1 x node_state x,y,z,vx,vy,vz)") != std::string::npos);
+}
+
 TEST_CASE("describe marks a parameter without a printable default as optional") {
   // Math/LinearSystem's D defaults to zeros of a shape only the other matrices fix.
   const CommandResult r = RunHawser("describe Math/LinearSystem");
