@@ -148,6 +148,9 @@ void Model::Builder::BuildSteps() {
     if (n.kind != Kind::kCalc && producer[id] >= 0)
       m_.initialize_reads_[n.object].push_back(producer[id]);
   }
+  // After every step: the programs point into combiners_, which no longer grows.
+  m_.program_ = std::make_unique<Program>(Program::Compile(m_.steps_, m_.combiners_));
+  m_.rhs_program_ = std::make_unique<Program>(Program::Compile(m_.rhs_steps_, m_.combiners_));
 }
 
 /// The nodes the state derivatives depend on: every input and signal calculation of an object
@@ -190,13 +193,16 @@ void Model::Builder::AddInputStep(int obj, int in) {
   Combiner c;
   c.dst = input_views_[obj][in];
   c.constant.assign(spec.width, 0.0);
+  bool literal = false;
   for (const Term& t : src.terms) {
     if (t.object < 0) {
       for (int k = 0; k < spec.width; ++k) c.constant[k] += t.factor * t.literal[k];
+      literal = true;
     } else {
       c.terms.push_back({output_views_[t.object][t.output].data() + t.begin, t.factor});
     }
   }
+  if (!literal) c.constant.clear();  // Nothing to add: see Combiner.
   if (c.terms.empty()) {
     std::copy(c.constant.begin(), c.constant.end(), c.dst.begin());
     // Show what an expression such as "${R}*cos(2*pi/3), 0, -100" gave (short vectors only).

@@ -5,7 +5,9 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include "runtime/model/model_steps.h"
 
@@ -21,14 +23,13 @@ std::string Described(const SimObject& o) {
   return fmt::format("{} ({}, <Lib> at {}:{})", o.name(), o.type(), loc.file, loc.line);
 }
 
-/// Runs `fn`, a call into object `o` (its `what`): an exception other than hawser's own errors (a
-/// plugin's std::runtime_error, say) becomes a SimulationError naming the object, so that the run
-/// ends as a failed run (exit 3, results so far kept) and never escapes as an internal error.
-/// try/catch costs nothing on the path that does not throw.
-template <class Fn>
-void CallObject(const SimObject& o, const char* what, double t, Fn&& fn) {
+/// Rethrows the exception in flight, which object `o` threw in its `what`: an exception other
+/// than hawser's own errors (a plugin's std::runtime_error, say) becomes a SimulationError naming
+/// the object, so that the run ends as a failed run (exit 3, results so far kept) and never
+/// escapes as an internal error.
+[[noreturn]] void RethrowNamed(const SimObject& o, const char* what, double t) {
   try {
-    fn();
+    throw;
   } catch (const SimulationError&) {
     throw;
   } catch (const ScenarioError&) {
@@ -46,21 +47,74 @@ void CallObject(const SimObject& o, const char* what, double t, Fn&& fn) {
   }
 }
 
+/// Runs `fn`, a call into object `o` (its `what`), naming the object if it throws (RethrowNamed).
+template <class Fn>
+void CallObject(const SimObject& o, const char* what, double t, Fn&& fn) {
+  try {
+    fn();
+  } catch (...) {
+    RethrowNamed(o, what, t);
+  }
+}
+
+/// 1 if `v` is a NaN or an infinity (every exponent bit set), else 0. Integer operations only, so
+/// that a loop over an array vectorizes: adding 1 to the exponent field carries into the sign
+/// bit's position only from the all-ones exponent.
+inline uint64_t NonFinite(double v) {
+  constexpr uint64_t kExponent = 0x7ff0000000000000, kExponentOne = 0x0010000000000000;
+  return ((std::bit_cast<uint64_t>(v) & kExponent) + kExponentOne) >> 63;
+}
+
+/// Copies `from` to `to` and returns whether every value is finite, in one pass without
+/// branches. (A sum of the values, tested once, is a serial chain of additions that the compiler
+/// may not reorder: several times slower on a large model.)
+bool CopyAllFinite(std::span<const double> from, double* to) {
+  uint64_t non_finite = 0;
+  for (size_t i = 0; i < from.size(); ++i) {
+    to[i] = from[i];
+    non_finite |= NonFinite(from[i]);
+  }
+  return non_finite == 0;
+}
+
+bool AllFinite(std::span<const double> v) {
+  uint64_t non_finite = 0;
+  for (double d : v) non_finite |= NonFinite(d);
+  return non_finite == 0;
+}
+
 }  // namespace
 
-void Model::RunSteps(const std::vector<Step>& steps) {
-  for (const Step& s : steps) {
-    if (s.calc != nullptr) {
-      CallObject(*s.object, "calculation", t_, s.calc->fn);
-    } else {
-      combiners_[s.combiner].Run();
+void Model::Run(const Program& p) {
+  // One try around the whole program, not one per call: `calc` tells which object threw. On
+  // the path that does not throw it costs nothing, and nothing per call.
+  size_t calc = 0;
+  try {
+    for (const Program::Run& run : p.runs) {
+      switch (run.kind) {
+        case Program::Kind::kCalc:
+          for (calc = run.begin; calc < static_cast<size_t>(run.end); ++calc) (*p.calcs[calc].fn)();
+          break;
+        case Program::Kind::kSum2:
+          for (int i = run.begin; i < run.end; ++i) p.sums2[i].Run();
+          break;
+        case Program::Kind::kCombiner:
+          for (int i = run.begin; i < run.end; ++i) p.combiners[i]->Run();
+          break;
+      }
     }
+  } catch (...) {
+    RethrowNamed(*p.calcs[calc].object, "calculation", t_);
   }
 }
 
 void Model::CalcAllDerivatives() {
-  for (SimObject* o : with_states_)
-    CallObject(*o, "derivatives", t_, [o] { o->CalcDerivatives(); });
+  size_t i = 0;
+  try {
+    for (; i < with_states_.size(); ++i) with_states_[i]->CalcDerivatives();
+  } catch (...) {
+    RethrowNamed(*with_states_[i], "derivatives", t_);
+  }
 }
 
 std::vector<bool> Model::Accumulators() const {
@@ -77,28 +131,18 @@ bool Model::Rhs(double t, const double* x, double* xdot) {
   // std::copy, not memcpy: a model without states has empty vectors whose data() may be null,
   // and memcpy from or to a null pointer is undefined even for zero bytes.
   std::copy(x, x + x_.size(), x_.begin());
-  RunSteps(rhs_steps_);
+  Run(*rhs_program_);
   CalcAllDerivatives();
-  std::copy(xdot_.begin(), xdot_.end(), xdot);
-  // A NaN or infinity anywhere makes the sum non-finite; this loop vectorizes, unlike a test per
-  // element. A finite sum that overflows is caught by the exact check that follows.
-  double sum = 0.0;
-  for (double v : xdot_) sum += v;
-  if (std::isfinite(sum)) return true;
-  for (double v : xdot_) {
-    if (!std::isfinite(v)) {
-      RunSteps(steps_);  // So that the diagnosis sees every output at this point.
-      diagnosis_ = FindNonFinite();
-      return false;
-    }
-  }
-  return true;
+  if (CopyAllFinite(xdot_, xdot)) return true;
+  Run(*program_);  // So that the diagnosis sees every output at this point.
+  diagnosis_ = FindNonFinite();
+  return false;
 }
 
 bool Model::EvaluateOutputs(double t, const double* x) {
   t_ = t;
   std::copy(x, x + x_.size(), x_.begin());  // Not memcpy: see Rhs.
-  RunSteps(steps_);
+  Run(*program_);
   for (const auto& o : objects_)
     for (size_t i = 0; i < o->interface().outputs.size(); ++i)
       for (double v : o->output_view(i))
@@ -122,12 +166,6 @@ std::string InputValues(const SimObject& o) {
     parts.push_back(fmt::format("{} = ({})", inputs[i].spec.name, fmt::join(v, ",")));
   }
   return parts.empty() ? "" : fmt::format("; its inputs: {}", fmt::join(parts, ", "));
-}
-
-bool AllFinite(std::span<const double> v) {
-  for (double d : v)
-    if (!std::isfinite(d)) return false;
-  return true;
 }
 
 }  // namespace
@@ -218,7 +256,7 @@ std::vector<double> Model::InitialState(double t0) {
       for (double v : o.state_view(s)) changed = changed || v != before[k++];
     if (changed) ++generation;
   }
-  RunSteps(steps_);  // Every output at the initial state, as the caller may read them.
+  Run(*program_);  // Every output at the initial state, as the caller may read them.
   return x_;
 }
 

@@ -22,6 +22,8 @@ struct StateSlot {
   int width = 0;
 };
 
+struct Combiner;  // model_steps.h
+
 class Model final : public OdeSystem {
  public:
   /// Builds, checks and wires the scenario's objects. Throws ScenarioErrors with every problem
@@ -56,11 +58,11 @@ class Model final : public OdeSystem {
 
  private:
   Model();
-  struct Combiner;
   struct Step;
+  struct Program;
   class Builder;
 
-  void RunSteps(const std::vector<Step>& steps);
+  void Run(const Program& program);
   /// Runs step `step` and whatever it reads that was not run since the state last changed.
   void Pull(int step, std::vector<unsigned>& run_at, unsigned generation);
   void CalcAllDerivatives();
@@ -81,6 +83,8 @@ class Model final : public OdeSystem {
   /// [object]: the steps that compute its inputs and outputs, which its Initialize() may read.
   std::vector<std::vector<int>> initialize_reads_;
   std::vector<Combiner> combiners_;
+  std::unique_ptr<Program> program_;      ///< steps_, compiled.
+  std::unique_ptr<Program> rhs_program_;  ///< rhs_steps_, compiled.
   std::vector<SimObject*> with_states_;
   std::vector<std::string> wiring_;
   std::string diagnosis_;
