@@ -116,8 +116,9 @@ State SimObject::DeclareState(StateSpec spec) {
   return State{static_cast<int>(interface_.states.size()) - 1};
 }
 
-void SimObject::DeclareCalc(std::vector<Output> outputs, std::vector<Input> inputs,
-                            std::function<void()> fn, CalcRole role) {
+void SimObject::AddCalc(std::vector<Output> outputs, std::vector<Input> inputs,
+                        std::function<void()> fn, void (*call)(void*), void* context,
+                        CalcRole role) {
   CalcInfo calc;
   const int index = static_cast<int>(interface_.calcs.size());
   for (Output o : outputs) {
@@ -128,6 +129,8 @@ void SimObject::DeclareCalc(std::vector<Output> outputs, std::vector<Input> inpu
   }
   for (Input i : inputs) calc.inputs.push_back(i.index);
   calc.fn = std::move(fn);
+  calc.call = call;
+  calc.context = context;
   calc.role = role;
   interface_.calcs.push_back(std::move(calc));
 }

@@ -13,7 +13,7 @@ Model::Program Model::Program::Compile(const std::vector<Step>& steps,
   for (const Step& s : steps) {
     if (s.calc != nullptr) {
       add(Kind::kCalc, static_cast<int>(p.calcs.size()));
-      p.calcs.push_back({&s.calc->fn, s.object});
+      p.calcs.push_back({s.calc->call, s.calc->context, s.object});
       continue;
     }
     const Combiner& c = combiners[s.combiner];

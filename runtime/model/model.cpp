@@ -93,7 +93,8 @@ void Model::Run(const Program& p) {
     for (const Program::Run& run : p.runs) {
       switch (run.kind) {
         case Program::Kind::kCalc:
-          for (calc = run.begin; calc < static_cast<size_t>(run.end); ++calc) (*p.calcs[calc].fn)();
+          for (calc = run.begin; calc < static_cast<size_t>(run.end); ++calc)
+            p.calcs[calc].call(p.calcs[calc].context);
           break;
         case Program::Kind::kSum2:
           for (int i = run.begin; i < run.end; ++i) p.sums2[i].Run();

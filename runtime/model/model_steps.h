@@ -77,7 +77,8 @@ struct Model::Program {
     int begin, end;  ///< Into the array of that kind.
   };
   struct Calc {
-    const std::function<void()>* fn;
+    void (*call)(void*);  ///< CalcInfo::call and context.
+    void* context;
     const SimObject* object;  ///< For the message when it throws.
   };
   std::vector<Run> runs;

@@ -131,6 +131,10 @@ struct CalcInfo {
   std::vector<int> inputs;   ///< Inputs it reads (direct feedthrough).
   std::function<void()> fn;
   CalcRole role = CalcRole::kSignal;
+  /// The same calculation as fn, as a plain function and its argument: call(context) runs it.
+  /// The model's right-hand side calls it so, one indirect call with nothing around it.
+  void (*call)(void*) = nullptr;
+  void* context = nullptr;
 };
 struct ObjectInterface {
   std::vector<ParamInfo> params;

@@ -12,7 +12,8 @@
 /// a class's members, base or virtual functions, an inline function's or template's behaviour a
 /// plugin compiles in, a function's signature or meaning. Additions that leave all existing
 /// declarations alone (a new free function, a new header) do not need a bump.
-/// 2: SimObject::estimating_jacobian() (a member added to SimObject); PortSpec and StateSpec::dims.
+/// 2: SimObject::estimating_jacobian(); PortSpec and StateSpec::dims; calculations called
+/// through a plain function pointer (CalcInfo, DeclareCalc).
 #define HAWSER_PLUGIN_API_VERSION 2
 
 namespace hawser {

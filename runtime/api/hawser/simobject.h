@@ -17,6 +17,7 @@
 #include <Eigen/Dense>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -96,9 +97,19 @@ class SimObject {
   /// An output that shows a state's value (no copy; reads no input): e.g. a body's Pos.
   Output DeclareOutputFromState(PortSpec spec, State state);
   State DeclareState(StateSpec spec);
-  /// Binds `fn` to compute `outputs`, reading only `inputs` (and states, parameters, time).
-  void DeclareCalc(std::vector<Output> outputs, std::vector<Input> inputs, std::function<void()> fn,
-                   CalcRole role = CalcRole::kSignal);
+  /// Binds `fn` (a callable without arguments, usually a lambda) to compute `outputs`, reading
+  /// only `inputs` (and states, parameters, time).
+  template <class Fn>
+  void DeclareCalc(std::vector<Output> outputs, std::vector<Input> inputs, Fn fn,
+                   CalcRole role = CalcRole::kSignal) {
+    // The callable lives on the heap, where the model calls it through a plain function pointer
+    // (CalcInfo::call); CalcInfo::fn shares it.
+    auto target = std::make_shared<Fn>(std::move(fn));
+    void* context = target.get();
+    AddCalc(
+        std::move(outputs), std::move(inputs), [target] { (*target)(); },
+        [](void* f) { (*static_cast<Fn*>(f))(); }, context, role);
+  }
   /// Optional: the derivative of own state entry `row` depends on own state entry `column` only
   /// for the pairs (row, column) listed (entries numbered across the object's states in
   /// declaration order). Without it every derivative is taken to depend on every own state. A
@@ -178,6 +189,8 @@ class SimObject {
   const std::pair<std::string, SourceLocation>* FindValue(const std::string& name);
   void AddParamInfo(ParamInfo info);
   [[noreturn]] void ServiceTypeMismatch(ServiceUse use) const;
+  void AddCalc(std::vector<Output> outputs, std::vector<Input> inputs, std::function<void()> fn,
+               void (*call)(void*), void* context, CalcRole role);
 
   std::string name_, type_;
   SourceLocation loc_;

@@ -20,9 +20,9 @@ TEST_CASE("a two-term sum gives bit for bit what the general combiner gives") {
   // the general Combiner, terms with factor 1 and no constant (what "A.F + B.F" compiles to).
   const double inf = std::numeric_limits<double>::infinity();
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  const std::vector<double> values = {0.1,  0.2,     -0.0, 0.0,  1e308, 1e308, -3.5, 1e-310,
-                                      -inf, inf,     nan,  2.25, -7.0,  1e16,  1.0,  -1e16,
-                                      0.3,  1.0 / 3, -0.0, -0.0, 5e-324};
+  const std::vector<double> values = {0.1,    0.2,   -0.0, 0.0,     1e308, 1e308, -3.5,
+                                      1e-310, -inf,  inf,  nan,     2.25,  -7.0,  1e16,
+                                      1.0,    -1e16, 0.3,  1.0 / 3, -0.0,  -0.0,  5e-324};
   for (const int width : {1, 2, 3, 6}) {
     CAPTURE(width);
     for (size_t i = 0; i + 2 * width <= values.size(); ++i) {
@@ -97,6 +97,32 @@ class Store final : public SimObject {
   Input in_;
   State x_;
 };
+
+/// Declares one calculation from a lambda with its own state (a call counter).
+class Counter final : public SimObject {
+ public:
+  explicit Counter(ObjectArgs& args) : SimObject(args) {
+    out_ = DeclareOutput({.name = "Out", .width = 1, .unit = "-", .doc = "Calls so far."});
+    DeclareCalc({out_}, {}, [this, calls = 0.0]() mutable { out(out_)[0] = ++calls; });
+  }
+
+ private:
+  Output out_;
+};
+
+TEST_CASE("a calculation's plain function runs the same callable as its std::function") {
+  ObjectArgs args{.name = "C", .type = "Test/Counter"};
+  Counter c(args);
+  const CalcInfo& calc = c.interface().calcs.at(0);
+  REQUIRE((calc.call != nullptr));
+  REQUIRE(calc.context != nullptr);
+  std::vector<double> out(1);
+  c.BindOutput(0, out);
+  calc.call(calc.context);
+  calc.fn();
+  calc.call(calc.context);
+  CHECK(out[0] == 3.0);  // One counter: the lambda exists once, both paths call it.
+}
 
 const Registry& ProgramRegistry() {
   static const Registry r = [] {
