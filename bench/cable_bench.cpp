@@ -10,6 +10,8 @@
 // MoorDyn's accuracy per N. Before that: the convergence of the settled fairlead tension with N
 // against the analytic elastic catenary, and the time to find it (Settle).
 // Usage: cable_bench [--quick]  (quick: N = 20 and 100 only, dense limited to N = 20)
+//        cable_bench --one N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS]  (one setting, repeated:
+//        for a profiler; prints its row per repeat)
 #include <fmt/format.h>
 
 #include <chrono>
@@ -159,6 +161,22 @@ int main(int argc, char** argv) {
   using namespace hawser;
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   std::freopen("/dev/null", "w", stderr);  // Each run prints its cable's initial shape.
+  if (argc >= 5 && std::strcmp(argv[1], "--one") == 0) {
+    const int n = std::atoi(argv[2]);
+    const int repeats = argc > 5 ? std::atoi(argv[5]) : 1;
+    const std::string nodes = NodesInitialCondition(SettleLine(n).x);
+    for (int r = 0; r < repeats; ++r) {
+      const Timed run = RunDynamic(n, nodes, argv[3], argv[4], 60.0);
+      const SolverStats& s = run.result.stats;
+      fmt::print(
+          "N = {} {} {}: {:.3f} ms per simulated s, {} steps, {} RHS, {} Jacobians, {} linear "
+          "set-ups, {} Newton iterations, {} error-test and {} convergence failures\n",
+          n, argv[3], argv[4], 1e3 * run.result.wall_seconds / 60.0, s.steps, s.rhs_evals,
+          s.jacobian_evals, s.linear_setups, s.nonlinear_iterations, s.error_test_failures,
+          s.nonlinear_conv_failures);
+    }
+    return 0;
+  }
 
   const auto sol = SolveCatenary({500.0, test::kRefWeight, 6.0e8}, 470.0, 90.0, true);
   double tdx = 0.0, tdz = 0.0;
