@@ -1,10 +1,11 @@
 // Cable benchmark (issue 12): the reference mooring line (tests/simobjects/cable/
 // reference_line.h) with its fairlead moving x = 5 sin(2 pi t / 10) for 60 s, at N = 20, 100,
 // 200 segments, with CVODE BDF on the structured Jacobian the model derives (LinearSolver=
-// "band": CVODE's band solver; "sparse": KLU on colored differences, what auto picks), with the
-// order capped at 3, CVODE BDF dense, and RK4 at its largest stable step and at the largest step
-// as accurate as MoorDyn (both by bisection). Prints wall time per simulated second, steps, RHS
-// and Jacobian evaluations, the RMS difference of the fairlead tension from a small-step RK4
+// "band": CVODE's band solver; "sparse": colored differences, condensed, factored as a band, what
+// auto picks; baselines: SUNDIALS' own operations and KLU, and KLU on the condensed matrix), with
+// the order capped at 3, CVODE BDF dense, and RK4 at its largest stable step and at the largest
+// step as accurate as MoorDyn (both by bisection). Prints wall time per simulated second, steps,
+// RHS and Jacobian evaluations, the RMS difference of the fairlead tension from a small-step RK4
 // reference it computes, whether that error is MoorDyn's or better, and the ratio of the wall
 // time to MoorDyn's figures (issue 12's separate measurement); then the fastest setting at
 // MoorDyn's accuracy per N. Before that: the convergence of the settled fairlead tension with N
@@ -174,6 +175,7 @@ int main(int argc, char** argv) {
           n, argv[3], argv[4], 1e3 * run.result.wall_seconds / 60.0, s.steps, s.rhs_evals,
           s.jacobian_evals, s.linear_setups, s.nonlinear_iterations, s.error_test_failures,
           s.nonlinear_conv_failures);
+      if (r == 0) fmt::print("linear solver: {}\n", run.result.linear_solver);
     }
     return 0;
   }
@@ -242,6 +244,13 @@ int main(int argc, char** argv) {
                                  R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
     unsetenv("HAWSER_SUNDIALS_OPERATIONS");
     table.Row("  same, SUNDIALS' ops+KLU", own, t_end, ref.tension, "", false);
+    // And with hawser's operations and condensation, but KLU on the condensed matrix instead of
+    // the band LU that auto picks for a line (condensed_klu_solver.h).
+    setenv("HAWSER_CONDENSED_FACTORS", "klu", 1);
+    const Timed klu = RunDynamic(n, nodes, "cvode-bdf",
+                                 R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
+    unsetenv("HAWSER_CONDENSED_FACTORS");
+    table.Row("  same, condensed KLU", klu, t_end, ref.tension, "", false);
     // Looser tolerances with the order capped at 3 (the seabed contact and the slack, tension-
     // only segments are not smooth: higher orders fail their error tests there): the settings
     // to compare with MoorDyn at its 0.35-0.73 % error.

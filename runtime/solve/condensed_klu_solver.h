@@ -9,10 +9,13 @@
 // remaining unknowns,
 //   M'_kj = M_kj - M_ki M_ij / M_ii,   b'_k = b_k - M_ki b_i / M_ii,
 // which for positions and velocities is the familiar I - gamma dF/dv - gamma^2 dF/dx of implicit
-// structural integrators. A mooring line of N segments goes from 6 (N - 1) unknowns to 3 (N - 1),
-// its factors shrink about fourfold and KLU's solves and refactorisations with them
-// (bench/cable_bench). The result is the same solution up to round-off (the elimination is
-// Gaussian elimination with the diagonal pivot M_ii; tests compare with a dense solve).
+// structural integrators. The condensed matrix is then factored as a band (banded_lu.h) after a
+// reverse Cuthill-McKee ordering (bandwidth_ordering.h) when its band is narrow, as a mooring
+// line's is (3x3 blocks on a tridiagonal, whatever order its objects came in), else by KLU. A
+// mooring line of N segments goes from 6 (N - 1) unknowns to 3 (N - 1), its factors shrink about
+// fourfold and KLU's solves and refactorisations with them (bench/cable_bench). The result is the
+// same solution up to round-off (the elimination is Gaussian elimination with the diagonal pivot
+// M_ii; tests compare with a dense solve).
 //
 // Which rows: any row with its diagonal and exactly one other entry, at column j (the Pos' = Vel
 // rows are the ones that matter; the end rows of a diffusion chain qualify too), when x_j is not
@@ -28,13 +31,20 @@
 
 namespace hawser {
 
+/// How the condensed matrix is factored: a band LU when its reverse Cuthill-McKee band is
+/// narrow (kAuto: the band holds at most 3x its nonzeros), or always one of the two (the
+/// benchmark's baselines and the tests).
+enum class CondensedFactorization { kAuto, kKlu, kBand };
+
 /// A SUNLinearSolver (direct, matrix-based) for an n x n CSC SUNSparseMatrix whose pattern
 /// holds the diagonal and stays the same from setup to setup (CVODE's M from a fixed-pattern
 /// Jacobian). NULL when out of memory. Free with SUNLinSolFree.
-SUNLinearSolver CondensedKluSolver(SUNContext ctx);
+SUNLinearSolver CondensedKluSolver(
+    SUNContext ctx, CondensedFactorization factorization = CondensedFactorization::kAuto);
 
 /// After the first setup: "595 unknowns condensed to 298 (297 rows with a single coupling
-/// eliminated)"; before it, or when there was no row to condense, an empty string.
+/// eliminated), factored as a band of half-bandwidths 5 and 5" (or "by KLU"); before it, or when
+/// there was no row to condense, an empty string.
 std::string CondensedKluSummary(SUNLinearSolver solver);
 
 /// Setups that met a zero or non-finite pivot and factored the full matrix instead.

@@ -15,11 +15,11 @@
 namespace hawser {
 
 /// CVODE with Newton iteration and a direct linear solver: band (OdeSystem::Bandwidth()) or
-/// dense on CVODE's finite-difference Jacobian, sparse (KLU) on colored finite differences
-/// over OdeSystem::Sparsity(), or matrix-free GMRES (SPGMR, no preconditioner). Owns every SUNDIALS
-/// object it creates and frees them in reverse order. Output values are CVODE's dense output at
-/// exactly the requested times; CVODE never steps past the scenario's end time
-/// (settings.output.end). A system of size 0 is allowed: time just advances.
+/// dense on CVODE's finite-difference Jacobian, sparse (condensed_klu_solver.h: a band LU or KLU)
+/// on colored finite differences over OdeSystem::Sparsity(), or matrix-free GMRES (SPGMR, no
+/// preconditioner). Owns every SUNDIALS object it creates and frees them in reverse order. Output
+/// values are CVODE's dense output at exactly the requested times; CVODE never steps past the
+/// scenario's end time (settings.output.end). A system of size 0 is allowed: time just advances.
 class CvodeIntegrator final : public Integrator {
  public:
   /// Checks the settings (tolerances, step limits, linear solver) and throws ScenarioError at

@@ -16,11 +16,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <exception>
 #include <limits>
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "hawser/errors.h"
@@ -31,6 +33,21 @@
 #include "runtime/solve/cvode_sundials.h"
 
 namespace hawser {
+
+namespace {
+
+/// The condensed matrix's factorisation: chosen by its structure, unless the environment sets
+/// HAWSER_CONDENSED_FACTORS=klu or =band, the benchmarks' switch to measure both in one run
+/// (like HAWSER_SUNDIALS_OPERATIONS, compiled_sundials_ops.h).
+CondensedFactorization CondensedFactorizationChoice() {
+  const char* choice = std::getenv("HAWSER_CONDENSED_FACTORS");
+  if (choice == nullptr) return CondensedFactorization::kAuto;
+  if (std::string_view(choice) == "klu") return CondensedFactorization::kKlu;
+  if (std::string_view(choice) == "band") return CondensedFactorization::kBand;
+  return CondensedFactorization::kAuto;
+}
+
+}  // namespace
 
 /// The sparse Jacobian (LinearSolver="sparse"): colored forward differences on the model's
 /// pattern, with CVODE's own increments (cvLsBandDQJac): inc_j = max(sqrt(uround) |y_j|,
@@ -168,13 +185,14 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
     condensed_ = CompiledOperationsEnabled();
     if (condensed_) {
       UseCompiledSparseOperations(sun->matrix);
-      sun->linear_solver = CondensedKluSolver(sun->ctx);
+      sun->linear_solver = CondensedKluSolver(sun->ctx, CondensedFactorizationChoice());
     } else {
       sun->linear_solver = SUNLinSol_KLU(sun->y, sun->matrix, sun->ctx);
     }
     if (sun->linear_solver == nullptr) throw SimulationError("CVODE set-up failed: KLU solver");
     linear_solver_text_ =
-        fmt::format("sparse (KLU), {} nonzeros, {} column groups", nnz, colored_->groups());
+        fmt::format("sparse, {} nonzeros, {} column groups{}", nnz, colored_->groups(),
+                    condensed_ ? "" : "; factored by SUNDIALS' KLU");
   } else if (kind == LinearSolverKind::kGmres) {
     // Matrix-free: CVODE's difference-quotient Jacobian-times-vector, no preconditioner, so it
     // suits large systems that are only mildly stiff.

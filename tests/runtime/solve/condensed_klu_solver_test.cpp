@@ -60,7 +60,7 @@ struct Sparse {
 /// energy): Pos_i' = Vel_i, Vel_i' reads the positions and velocities of masses i-1..i+1
 /// (random stiffness- and damping-like entries), and a last "dissipated energy" row reads
 /// everything, as a cable's does.
-Sparse MechanicalChain(int m, double gamma, std::mt19937& rng) {
+Sparse MechanicalChain(int m, double gamma, std::mt19937& rng, bool energy_row = true) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   Sparse s{2 * m + 1, {}};
   for (int i = 0; i < 2 * m + 1; ++i) s.Set(i, i, 1.0);
@@ -72,7 +72,9 @@ Sparse MechanicalChain(int m, double gamma, std::mt19937& rng) {
       s.Set(m + i, m + j, s.entries[{m + j, m + i}] - gamma * 50.0 * u(rng));  // -gamma dF/dv
     }
   }
-  for (int j = 0; j < 2 * m; ++j) s.Set(2 * m, j, gamma * 100.0 * u(rng));
+  if (energy_row) {
+    for (int j = 0; j < 2 * m; ++j) s.Set(2 * m, j, gamma * 100.0 * u(rng));
+  }
   return s;
 }
 
@@ -110,22 +112,40 @@ constexpr double kRoundOff = 1e-9;
 TEST_CASE("condensed KLU: Pos' = Vel rows are condensed and the solution is the dense one") {
   Context c;
   std::mt19937 rng(7);
-  SUNLinearSolver solver = CondensedKluSolver(c.ctx);
-  REQUIRE(solver != nullptr);
-  REQUIRE(SUNLinSolInitialize(solver) == SUNLS_SUCCESS);
-  CHECK(CondensedKluSummary(solver).empty());  // Nothing analysed yet.
-  for (const double gamma : {1e-4, 1e-2, 0.3}) {
-    CAPTURE(gamma);
-    const auto [apart, in_place] =
-        CompareWithDense(solver, MechanicalChain(40, gamma, rng), c.ctx, rng);
-    CHECK(apart < kRoundOff);
-    CHECK(in_place < kRoundOff);
+  // The condensed matrix factored by KLU and as a band (forced, and as kAuto chooses): the
+  // energy row, which reads every unknown, makes the band as wide as the matrix, so kAuto takes
+  // KLU there and the band without it.
+  struct Case {
+    CondensedFactorization f;
+    bool energy_row;
+    const char* factored;
+  };
+  for (const Case k :
+       {Case{CondensedFactorization::kKlu, true, "by KLU"},
+        Case{CondensedFactorization::kBand, true, "as a band of half-bandwidths "},
+        Case{CondensedFactorization::kAuto, true, "by KLU"},
+        Case{CondensedFactorization::kAuto, false, "as a band of half-bandwidths 1 and 1"}}) {
+    CAPTURE(static_cast<int>(k.f));
+    CAPTURE(k.energy_row);
+    SUNLinearSolver solver = CondensedKluSolver(c.ctx, k.f);
+    REQUIRE(solver != nullptr);
+    REQUIRE(SUNLinSolInitialize(solver) == SUNLS_SUCCESS);
+    CHECK(CondensedKluSummary(solver).empty());  // Nothing analysed yet.
+    for (const double gamma : {1e-4, 1e-2, 0.3}) {
+      CAPTURE(gamma);
+      const auto [apart, in_place] =
+          CompareWithDense(solver, MechanicalChain(40, gamma, rng, k.energy_row), c.ctx, rng);
+      CHECK(apart < kRoundOff);
+      CHECK(in_place < kRoundOff);
+    }
+    // 81 unknowns: the 40 position rows go, velocities and the energy row stay.
+    const std::string summary = CondensedKluSummary(solver);
+    CHECK(summary.starts_with(
+        "81 unknowns condensed to 41 (40 rows with a single coupling eliminated), factored "));
+    CHECK(summary.find(k.factored) != std::string::npos);
+    CHECK(CondensedKluFullFactorizations(solver) == 0);
+    SUNLinSolFree(solver);
   }
-  // 81 unknowns: the 40 position rows go, velocities and the energy row stay.
-  CHECK(CondensedKluSummary(solver) ==
-        "81 unknowns condensed to 41 (40 rows with a single coupling eliminated)");
-  CHECK(CondensedKluFullFactorizations(solver) == 0);
-  SUNLinSolFree(solver);
 }
 
 TEST_CASE(
@@ -148,7 +168,8 @@ TEST_CASE(
   CHECK(apart < 1e-14);  // A 4 x 4 system with entries near 1: round-off only.
   CHECK(in_place < 1e-14);
   CHECK(CondensedKluSummary(solver) ==
-        "4 unknowns condensed to 2 (2 rows with a single coupling eliminated)");
+        "4 unknowns condensed to 2 (2 rows with a single coupling eliminated), factored as a "
+        "band of half-bandwidths 1 and 1");
   SUNLinSolFree(solver);
 }
 
@@ -179,7 +200,8 @@ TEST_CASE("condensed KLU: a zero pivot factors the full matrix, a new pattern is
   std::tie(apart, in_place) = CompareWithDense(solver, MechanicalChain(5, 0.01, rng), c.ctx, rng);
   CHECK(apart < kRoundOff);
   CHECK(CondensedKluSummary(solver) ==
-        "11 unknowns condensed to 6 (5 rows with a single coupling eliminated)");
+        "11 unknowns condensed to 6 (5 rows with a single coupling eliminated), factored as a "
+        "band of half-bandwidths 3 and 2");  // 6 unknowns: even a full band is narrow.
   SUNLinSolFree(solver);
 }
 

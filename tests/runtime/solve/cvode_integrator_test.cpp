@@ -98,8 +98,8 @@ TEST_CASE(
   CHECK(names[1] == "band, half-bandwidths 1 and 1");
   // 20 + 2 x 19 entries; the two end rows couple to one neighbour each and are condensed.
   CHECK(names[2] ==
-        "sparse (KLU), 58 nonzeros, 3 column groups; 20 unknowns condensed to 18 (2 rows with a "
-        "single coupling eliminated)");
+        "sparse, 58 nonzeros, 3 column groups; 20 unknowns condensed to 18 (2 rows with a "
+        "single coupling eliminated), factored as a band of half-bandwidths 1 and 1");
   CHECK(names[3] == "GMRES, matrix-free, no preconditioner");
   CHECK(stats[3].jacobian_evals == 0);  // Matrix-free: Jacobian-vector products only.
   // A finite-difference band or colored Jacobian costs 3 RHS evaluations, a dense one n = 20:

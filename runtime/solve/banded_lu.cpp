@@ -1,0 +1,128 @@
+#include "runtime/solve/banded_lu.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace hawser {
+
+void BandedLu::Resize(int n, int lower, int upper) {
+  n_ = n;
+  lower_ = lower;
+  upper_ = upper;
+  diagonal_ = lower + upper;
+  stride_ = 2 * lower + upper;
+  band_.assign(static_cast<size_t>(n) * (stride_ + 1) + 1, 0.0);
+  pivot_.assign(n, 0);
+  inverse_pivot_.assign(n, 0.0);
+  scaled_rows_.assign(static_cast<size_t>(n) * (lower + upper), 0.0);
+  lower_rows_.assign(static_cast<size_t>(n) * lower, 0.0);
+}
+
+void BandedLu::Zero() { std::fill(band_.begin(), band_.end(), 0.0); }
+
+bool BandedLu::Factor() {
+  // dgbtf2: for each column, the largest entry of the column on or below the diagonal is the
+  // pivot; its row is swapped into place across the columns it reaches (ju), the column below
+  // the diagonal becomes L's multipliers, and the trailing band is updated.
+  double* a = band_.data();
+  const auto at_ = [&](int i, int j) -> double& { return a[j * stride_ + diagonal_ + i]; };
+  int ju = 0;  // The last column that the interchanges so far reach.
+  interchanged_ = false;
+  for (int j = 0; j < n_; ++j) {
+    const int km = std::min(lower_, n_ - 1 - j);
+    int jp = 0;
+    double largest = std::abs(at_(j, j));
+    for (int r = 1; r <= km; ++r) {
+      const double v = std::abs(at_(j + r, j));
+      if (v > largest) largest = v, jp = r;
+    }
+    pivot_[j] = j + jp;
+    if (!(largest > 0.0) || !std::isfinite(largest)) return false;
+    ju = std::max(ju, std::min(j + upper_ + jp, n_ - 1));
+    if (jp != 0) {
+      interchanged_ = true;
+      for (int c = j; c <= ju; ++c) std::swap(at_(j, c), at_(j + jp, c));
+    }
+    const double inverse = 1.0 / at_(j, j);
+    inverse_pivot_[j] = inverse;
+    double* l = &at_(j + 1, j);  // The column below the diagonal: contiguous.
+    for (int r = 0; r < km; ++r) l[r] *= inverse;
+    for (int c = j + 1; c <= ju; ++c) {
+      const double t = at_(j, c);
+      if (t == 0.0) continue;
+      double* col = &at_(j + 1, c);
+      for (int r = 0; r < km; ++r) col[r] -= l[r] * t;
+    }
+  }
+  const int kv = lower_ + upper_;
+  for (int i = 0; i < n_; ++i) {
+    double* row = &scaled_rows_[static_cast<size_t>(i) * kv];
+    const int last = std::min(kv, n_ - 1 - i);
+    for (int k = 1; k <= last; ++k) row[k - 1] = at_(i, i + k) * inverse_pivot_[i];
+    for (int k = last + 1; k <= kv; ++k) row[k - 1] = 0.0;
+  }
+  if (!interchanged_) {
+    for (int i = 0; i < n_; ++i) {
+      double* row = &lower_rows_[static_cast<size_t>(i) * lower_];
+      for (int r = 1; r <= lower_; ++r) row[r - 1] = r <= i ? at_(i, i - r) : 0.0;
+    }
+  }
+  return true;
+}
+
+namespace {
+
+/// sum_k row[k - 1] x[k * step] for k = 2 .. last, in four partial sums (a single running sum
+/// would make each row wait for its own chain of additions).
+inline double DotFromSecond(const double* row, const double* x, int step, int last) {
+  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+  int k = 2;
+  for (; k + 3 <= last; k += 4) {
+    s0 += row[k - 1] * x[k * step];
+    s1 += row[k] * x[(k + 1) * step];
+    s2 += row[k + 1] * x[(k + 2) * step];
+    s3 += row[k + 2] * x[(k + 3) * step];
+  }
+  for (; k <= last; ++k) s0 += row[k - 1] * x[k * step];
+  return (s0 + s1) + (s2 + s3);
+}
+
+}  // namespace
+
+void BandedLu::Solve(double* b) const {
+  if (lower_ == 0) {
+    // L = I.
+  } else if (!interchanged_) {
+    // L y = b row by row: y_i = b_i - sum_r L_i,i-r y_i-r, the newest unknown's product last.
+    for (int i = 1; i < n_; ++i) {
+      const double* row = &lower_rows_[static_cast<size_t>(i) * lower_];
+      const int last = std::min(lower_, i);
+      b[i] = (b[i] - DotFromSecond(row, b + i, -1, last)) - row[0] * b[i - 1];
+    }
+  } else {
+    // L y = P b: the interchanges and multipliers in the order they were made.
+    const double* a = band_.data();
+    for (int j = 0; j + 1 < n_; ++j) {
+      const int km = std::min(lower_, n_ - 1 - j);
+      const int p = pivot_[j];
+      if (p != j) std::swap(b[p], b[j]);
+      const double t = b[j];
+      const double* l = &a[j * stride_ + diagonal_ + j + 1];
+      for (int r = 0; r < km; ++r) b[j + 1 + r] -= l[r] * t;
+    }
+  }
+  // U x = y, U with kv = lower + upper diagonals above its own, row by row from the last; the
+  // unknown just found stays in a register for the next row's product with it.
+  const int kv = lower_ + upper_;
+  double next = 0.0;  // x_i+1.
+  for (int i = n_ - 1; i >= 0; --i) {
+    const double* row = &scaled_rows_[static_cast<size_t>(i) * kv];
+    const int last = std::min(kv, n_ - 1 - i);
+    const double partial = b[i] * inverse_pivot_[i] - DotFromSecond(row, b + i, 1, last);
+    next = kv > 0 ? partial - row[0] * next : partial;  // row[0] is 0 in the last row.
+    b[i] = next;
+  }
+}
+
+}  // namespace hawser
