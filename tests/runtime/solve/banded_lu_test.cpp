@@ -61,16 +61,17 @@ Errors SolveAgainstDense(BandedLu& lu, const Eigen::MatrixXd& dense, std::mt1993
 /// multiplier, interchange or fill-in entry, which leaves residuals of order 1.
 constexpr double kBackward = 1e-13;
 
-TEST_CASE("banded LU: solutions equal the dense LU's for every band shape, with and without "
-          "row interchanges") {
+TEST_CASE(
+    "banded LU: solutions equal the dense LU's for every band shape, with and without "
+    "row interchanges") {
   std::mt19937 rng(5);
   BandedLu lu;
   struct Shape {
     int n, lower, upper;
   };
-  for (const Shape s : {Shape{1, 0, 0}, Shape{7, 0, 0}, Shape{9, 1, 1}, Shape{30, 5, 5},
-                        Shape{30, 0, 4}, Shape{30, 4, 0}, Shape{40, 2, 7}, Shape{40, 7, 2},
-                        Shape{12, 11, 11}, Shape{300, 5, 5}}) {
+  for (const Shape s :
+       {Shape{1, 0, 0}, Shape{7, 0, 0}, Shape{9, 1, 1}, Shape{30, 5, 5}, Shape{30, 0, 4},
+        Shape{30, 4, 0}, Shape{40, 2, 7}, Shape{40, 7, 2}, Shape{12, 11, 11}, Shape{300, 5, 5}}) {
     for (const bool dominant : {true, false}) {
       CAPTURE(s.n);
       CAPTURE(s.lower);

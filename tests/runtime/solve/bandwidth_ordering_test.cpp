@@ -114,8 +114,8 @@ TEST_CASE("reverse Cuthill-McKee: parts that do not touch, and unknowns alone, a
   std::mt19937 rng(3);
   std::set<std::pair<int, int>> e;
   for (int i = 0; i < 30; ++i) e.insert({i, i});
-  for (int i = 0; i + 1 < 10; ++i) e.insert({i, i + 1}), e.insert({i + 1, i});        // A path,
-  for (int i = 10; i + 1 < 20; ++i) e.insert({i, i + 1}), e.insert({i + 1, i});       // another,
+  for (int i = 0; i + 1 < 10; ++i) e.insert({i, i + 1}), e.insert({i + 1, i});   // A path,
+  for (int i = 10; i + 1 < 20; ++i) e.insert({i, i + 1}), e.insert({i + 1, i});  // another,
   e.insert({25, 26});  // one entry in the upper triangle only; 20..24, 27..29 alone.
   const Pattern p = Shuffled(30, e, rng);
   const BandOrdering o = ReverseCuthillMcKee(p.n, p.start, p.rows);
