@@ -21,10 +21,15 @@ void BandedLu::Resize(int n, int lower, int upper) {
 
 void BandedLu::Zero() { std::fill(band_.begin(), band_.end(), 0.0); }
 
+namespace {
+constexpr double kPivotThreshold = 0.1;
+}  // namespace
+
 bool BandedLu::Factor() {
   // dgbtf2: for each column, the largest entry of the column on or below the diagonal is the
-  // pivot; its row is swapped into place across the columns it reaches (ju), the column below
-  // the diagonal becomes L's multipliers, and the trailing band is updated.
+  // pivot (below a threshold only: see there); its row is swapped into place across the columns it
+  // reaches (ju), the column below the diagonal becomes L's multipliers, and the trailing band is
+  // updated.
   double* a = band_.data();
   const auto at_ = [&](int i, int j) -> double& { return a[j * stride_ + diagonal_ + i]; };
   int ju = 0;  // The last column that the interchanges so far reach.
@@ -37,6 +42,12 @@ bool BandedLu::Factor() {
       const double v = std::abs(at_(j + r, j));
       if (v > largest) largest = v, jp = r;
     }
+    // Threshold partial pivoting (as sparse LU codes: UMFPACK's default threshold is 0.1,
+    // KLU's 0.001): the diagonal stays the pivot while it is at least a tenth of the column's
+    // largest entry. Each step then grows entries by at most 1 + 1/0.1 = 11 instead of 2, which
+    // a Newton matrix's solve can afford, and CVODE's matrices, near the identity, keep their
+    // rows in place, so that Solve takes its row-by-row path.
+    if (std::abs(at_(j, j)) >= kPivotThreshold * largest) jp = 0;
     pivot_[j] = j + jp;
     if (!(largest > 0.0) || !std::isfinite(largest)) return false;
     ju = std::max(ju, std::min(j + upper_ + jp, n_ - 1));
@@ -73,11 +84,13 @@ bool BandedLu::Factor() {
 
 namespace {
 
-/// sum_k row[k - 1] x[k * step] for k = 2 .. last, in four partial sums (a single running sum
-/// would make each row wait for its own chain of additions).
-inline double DotFromSecond(const double* row, const double* x, int step, int last) {
+/// sum_k row[k - 1] x[k * step] for k = 3 .. last, in four partial sums (a single running sum
+/// would make each row wait for its own chain of additions). The two nearest unknowns are left
+/// to the caller, which has them in registers and subtracts them last: only those products
+/// wait for the unknowns found just before.
+inline double DotFromThird(const double* row, const double* x, int step, int last) {
   double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-  int k = 2;
+  int k = 3;
   for (; k + 3 <= last; k += 4) {
     s0 += row[k - 1] * x[k * step];
     s1 += row[k] * x[(k + 1) * step];
@@ -94,11 +107,18 @@ void BandedLu::Solve(double* b) const {
   if (lower_ == 0) {
     // L = I.
   } else if (!interchanged_) {
-    // L y = b row by row: y_i = b_i - sum_r L_i,i-r y_i-r, the newest unknown's product last.
+    // L y = b row by row: y_i = b_i - sum_r L_i,i-r y_i-r, the two newest unknowns' products
+    // last, from registers (zero rows pad L_i,i-r before the first column).
+    double prev1 = b[0], prev2 = 0.0;  // y_i-1, y_i-2.
     for (int i = 1; i < n_; ++i) {
       const double* row = &lower_rows_[static_cast<size_t>(i) * lower_];
       const int last = std::min(lower_, i);
-      b[i] = (b[i] - DotFromSecond(row, b + i, -1, last)) - row[0] * b[i - 1];
+      double y = b[i] - DotFromThird(row, b + i, -1, last);
+      if (last >= 2) y -= row[1] * prev2;
+      y -= row[0] * prev1;
+      b[i] = y;
+      prev2 = prev1;
+      prev1 = y;
     }
   } else {
     // L y = P b: the interchanges and multipliers in the order they were made.
@@ -115,13 +135,16 @@ void BandedLu::Solve(double* b) const {
   // U x = y, U with kv = lower + upper diagonals above its own, row by row from the last; the
   // unknown just found stays in a register for the next row's product with it.
   const int kv = lower_ + upper_;
-  double next = 0.0;  // x_i+1.
+  double next1 = 0.0, next2 = 0.0;  // x_i+1, x_i+2.
   for (int i = n_ - 1; i >= 0; --i) {
     const double* row = &scaled_rows_[static_cast<size_t>(i) * kv];
     const int last = std::min(kv, n_ - 1 - i);
-    const double partial = b[i] * inverse_pivot_[i] - DotFromSecond(row, b + i, 1, last);
-    next = kv > 0 ? partial - row[0] * next : partial;  // row[0] is 0 in the last row.
-    b[i] = next;
+    double x = b[i] * inverse_pivot_[i] - DotFromThird(row, b + i, 1, last);
+    if (last >= 2) x -= row[1] * next2;
+    if (last >= 1) x -= row[0] * next1;
+    b[i] = x;
+    next2 = next1;
+    next1 = x;
   }
 }
 
