@@ -101,19 +101,39 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
                      std::span<double> tension, std::span<double> force, double* dissipated) {
   const int n = p.elements;
-  // One pass over the nodes: node i's own loads, then the segments on either side of it (the
-  // one before was computed in the previous iteration and is carried in `before`). Written
-  // this way nothing is carried through memory from one node to the next: accumulating into
-  // force[i + 1] and *dissipated across iterations chained every node on store forwarding.
-  // Per node the terms are added in the order the separate segment loop used: own loads,
-  // minus the segment before, plus the segment after.
-  double power = 0.0;
-  double* const lost = dissipated != nullptr ? &power : nullptr;
+  // Three passes, each a short loop whose iterations do not depend on one another (only the
+  // power's running sums do), so that the processor overlaps the square roots and divisions of
+  // many nodes; one pass doing all of a node's work waited on each node's chain of them (a
+  // square root, a division, then another square root for the drag).
+  //
+  // Tangents at the nodes.
+  for (int i = 0; i <= n; ++i) {
+    Eigen::Map<Eigen::Vector3d>(tangent.data() + 3 * i) = NodeTangent(pos, i, n);
+  }
+  // Segments: tension and the tension vector t dir of segment i (its force on node i; node
+  // i + 1 gets the opposite), kept for now in node i + 1's slot of `force`, which the node pass
+  // below reads before it writes that slot.
+  double segment_power = 0.0;
+  Eigen::Map<Eigen::Vector3d>(force.data()).setZero();  // "Segment -1" acts on node 0.
+  for (int i = 0; i < n; ++i) {
+    const Eigen::Vector3d d = Node(pos, i + 1) - Node(pos, i);
+    const double len = d.norm();
+    // A segment of zero length has no direction: its tension is not finite, and the run
+    // stops naming this object (as Cable/LinearSpring does).
+    const Eigen::Vector3d dir = (1.0 / len) * d;  // Not d / len: one division, not three.
+    const double rate = dir.dot(Node(vel, i + 1) - Node(vel, i));
+    const double t = SegmentTension(p, len, rate);
+    tension[i] = t;
+    segment_power += (t - p.axial_stiffness * std::max(0.0, len - p.segment_length)) * rate;
+    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * (i + 1)) = t * dir;
+  }
+  // Nodes: own loads, minus the segment before, plus the segment after.
+  double node_power = 0.0;
+  double* const lost = dissipated != nullptr ? &node_power : nullptr;
   Eigen::Vector3d before = Eigen::Vector3d::Zero();  // Tension vector of segment i - 1.
   for (int i = 0; i <= n; ++i) {
     const double share = (i == 0 || i == n) ? 0.5 : 1.0;
-    Eigen::Map<Eigen::Vector3d> q(tangent.data() + 3 * i);
-    q = NodeTangent(pos, i, n);
+    const Eigen::Vector3d q = Node(tangent, i);
     Eigen::Vector3d f;
     if (!water.wet.empty() && !water.wet[i]) {
       // Out of the water: its full weight, no buoyancy, drag or fluid inertia. The seabed is
@@ -128,25 +148,14 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
         f += NodeFluidInertiaForce(p, share, q, Node(water.acceleration, i));
       }
     }
-    Eigen::Vector3d after = Eigen::Vector3d::Zero();
-    if (i < n) {
-      const Eigen::Vector3d d = Node(pos, i + 1) - Node(pos, i);
-      const double len = d.norm();
-      // A segment of zero length has no direction: its tension is not finite, and the run
-      // stops naming this object (as Cable/LinearSpring does).
-      const Eigen::Vector3d dir = (1.0 / len) * d;  // Not d / len: one division, not three.
-      const double rate = dir.dot(Node(vel, i + 1) - Node(vel, i));
-      const double t = SegmentTension(p, len, rate);
-      tension[i] = t;
-      power += (t - p.axial_stiffness * std::max(0.0, len - p.segment_length)) * rate;
-      after = t * dir;
-    }
+    const Eigen::Vector3d after =
+        i < n ? Eigen::Vector3d(Node(force, i + 1)) : Eigen::Vector3d::Zero();
     f -= before;
     f += after;
     Eigen::Map<Eigen::Vector3d>(force.data() + 3 * i) = f;
     before = after;
   }
-  if (dissipated != nullptr) *dissipated = power;
+  if (dissipated != nullptr) *dissipated = node_power + segment_power;
 }
 
 CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
