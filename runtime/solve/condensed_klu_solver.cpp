@@ -66,9 +66,9 @@ struct Eliminated {
   Index diagonal, off;
 };
 
-/// Reduced entry `entry` -= M[ki] M[ij] / M[ii].
+/// Reduced entry `entry` -= M[ki] M_ij / M_ii of eliminated row `eliminated`.
 struct Update {
-  Index entry, ki, ij, ii;
+  Index entry, ki, eliminated;  ///< Times M_ij / M_ii of that eliminated row.
 };
 
 /// Whether to factor an m x m matrix with `nonzeros` entries as a band of half-bandwidths
@@ -94,7 +94,7 @@ struct Content {
   // k (one sum per row in a register, no scattered updates): per entry the row i of b and the
   // position of M_ki; the coefficients are set at each setup.
   std::vector<Index> rhs_start, rhs_b_row, rhs_m_entry;
-  std::vector<Index> rhs_diagonal;  ///< Position of that i's M_ii.
+  std::vector<Index> rhs_eliminated;  ///< That i's index in `eliminated`.
   std::vector<double> rhs_coefficient;
   std::vector<double> inverse_diagonal, off_over_diagonal;  ///< 1 / M_ii, M_ij / M_ii.
   // The condensed matrix, CSC, and where its values come from.
@@ -216,18 +216,18 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
       const Index row_r = reduced_of[i[k]];
       if (row_r < 0) continue;  // Only its own diagonal: no other eliminated row reads x_i.
       rhs_rows[row_r].push_back({k, static_cast<Index>(e)});
-      updates.push_back({entry_of(row_r, partner_r), k, el.off, el.diagonal});
+      updates.push_back({entry_of(row_r, partner_r), k, static_cast<Index>(e)});
     }
   }
   rhs_start.assign(1, 0);
   rhs_b_row.clear();
   rhs_m_entry.clear();
-  rhs_diagonal.clear();
+  rhs_eliminated.clear();
   for (const auto& row : rhs_rows) {
     for (const auto& [entry, e] : row) {
       rhs_b_row.push_back(eliminated[e].row);
       rhs_m_entry.push_back(entry);
-      rhs_diagonal.push_back(eliminated[e].diagonal);
+      rhs_eliminated.push_back(e);
     }
     rhs_start.push_back(static_cast<Index>(rhs_b_row.size()));
   }
@@ -253,14 +253,15 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
 }
 
 void Content::Condense(const double* x) {
-  for (size_t r = 0; r < base.size(); ++r) reduced_x[r] = base[r] >= 0 ? x[base[r]] : 0.0;
-  for (const Update& u : updates) reduced_x[u.entry] -= x[u.ki] * x[u.ij] / x[u.ii];
-  for (size_t q = 0; q < rhs_coefficient.size(); ++q) {
-    rhs_coefficient[q] = x[rhs_m_entry[q]] / x[rhs_diagonal[q]];
-  }
+  // One division per eliminated row; the updates and coefficients multiply by its results.
   for (size_t e = 0; e < eliminated.size(); ++e) {
     inverse_diagonal[e] = 1.0 / x[eliminated[e].diagonal];
     off_over_diagonal[e] = x[eliminated[e].off] * inverse_diagonal[e];
+  }
+  for (size_t r = 0; r < base.size(); ++r) reduced_x[r] = base[r] >= 0 ? x[base[r]] : 0.0;
+  for (const Update& u : updates) reduced_x[u.entry] -= x[u.ki] * off_over_diagonal[u.eliminated];
+  for (size_t q = 0; q < rhs_coefficient.size(); ++q) {
+    rhs_coefficient[q] = x[rhs_m_entry[q]] * inverse_diagonal[rhs_eliminated[q]];
   }
 }
 
