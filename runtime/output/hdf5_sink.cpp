@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 
+#include "runtime/output/chunk_encoding.h"
 #include "runtime/output/hdf5_util.h"
 
 namespace hawser {
@@ -21,7 +22,7 @@ constexpr size_t kChunkBytes = 256 * 1024;
 /// Rows buffered longer than this are written anyway, so that a killed run loses little.
 constexpr double kMaxSecondsBetweenFlushes = 1.0;
 /// Deflate level 1: with shuffle it compresses simulation output nearly as well as higher levels,
-/// at a fraction of the time (compression runs under the HDF5 lock, so it limits sweeps too).
+/// at a fraction of the time (a partial chunk is still compressed under the HDF5 lock).
 constexpr unsigned kDeflateLevel = 1;
 /// Disk space kept free beyond each batch of rows for the closing attributes (status, message,
 /// statistics: a few KiB) and metadata the estimate below misses.
@@ -190,6 +191,21 @@ void AppendTo(hid_t ds, size_t old_rows, size_t rows, const std::vector<hsize_t>
   H5Sclose(mem_space);
   H5Sclose(file_space);
   h5::Check(status, "writing rows", path);
+}
+
+/// Appends one whole chunk of `rows` rows, already encoded by ShuffleDeflate, to a dataset made by
+/// CreateSeries whose row count `old_rows` is a multiple of `rows` (its chunk's rows).
+void AppendChunk(hid_t ds, size_t old_rows, size_t rows, const std::vector<hsize_t>& trailing,
+                 const std::vector<unsigned char>& chunk, const std::string& path) {
+  std::vector<hsize_t> new_dims{old_rows + rows}, offset{old_rows};
+  for (hsize_t n : trailing) {
+    new_dims.push_back(n);
+    offset.push_back(0);
+  }
+  h5::Check(H5Dset_extent(ds, new_dims.data()), "extending a dataset", path);
+  // Filter mask 0: every filter of the pipeline (shuffle, deflate) was applied.
+  h5::Check(H5Dwrite_chunk(ds, H5P_DEFAULT, 0, offset.data(), chunk.size(), chunk.data()),
+            "writing rows", path);
 }
 
 }  // namespace
@@ -386,7 +402,8 @@ void Hdf5RunWriter::Begin(const std::vector<SignalMeta>& signals, const RunInfo&
 void Hdf5RunWriter::AppendRow(double t, std::span<const double> values) {
   times_.push_back(t);
   rows_.insert(rows_.end(), values.begin(), values.end());
-  if (times_.size() >= rows_per_chunk_ ||
+  // At each chunk boundary (after a flush of part of a chunk, the rest of it), or after a while.
+  if ((rows_written_ + times_.size()) % rows_per_chunk_ == 0 ||
       std::chrono::duration<double>(std::chrono::steady_clock::now() - last_flush_).count() >
           kMaxSecondsBetweenFlushes) {
     FlushRows();
@@ -411,16 +428,41 @@ void Hdf5RunWriter::FlushRows() {
         "writing '{}' failed: {}; the file holds the {} rows up to t = {}, the next {} did not fit",
         path, std::strerror(error), rows_written_, last_time_written_, lost));
   }
-  std::vector<double> column;
+  // Each dataset's values (time's, then each signal's), gathered outside the HDF5 lock. A batch
+  // that is one whole chunk (flushes end at chunk boundaries) is also shuffled and deflated here,
+  // so that a sweep's threads compress in parallel, and written as it is; the part of a chunk
+  // that a run's end or a timed flush writes goes through HDF5's own filters.
+  std::vector<std::vector<double>> columns(datasets_.size());
+  for (size_t k = 0; k < datasets_.size(); ++k) {
+    const Dataset& d = datasets_[k];
+    columns[k].resize(n * d.width);
+    for (size_t r = 0; r < n; ++r) {
+      std::copy_n(rows_.begin() + r * row_width_ + d.offset, d.width,
+                  columns[k].begin() + r * d.width);
+    }
+  }
+  const bool whole_chunk = n == rows_per_chunk_ && rows_written_ % rows_per_chunk_ == 0;
+  std::vector<std::vector<unsigned char>> chunks;
+  if (whole_chunk) {
+    chunks.push_back(ShuffleDeflate(times_, kDeflateLevel));
+    for (const std::vector<double>& column : columns) {
+      chunks.push_back(ShuffleDeflate(column, kDeflateLevel));
+    }
+  }
   std::lock_guard lock(Hdf5Mutex());
   broken_ = true;  // Until the whole batch is written.
-  AppendTo(time_, rows_written_, n, {}, times_.data(), path);
-  for (const Dataset& d : datasets_) {
-    column.resize(n * d.width);
-    for (size_t r = 0; r < n; ++r) {
-      std::copy_n(rows_.begin() + r * row_width_ + d.offset, d.width, column.begin() + r * d.width);
+  if (whole_chunk) {
+    AppendChunk(time_, rows_written_, n, {}, chunks[0], path);
+  } else {
+    AppendTo(time_, rows_written_, n, {}, times_.data(), path);
+  }
+  for (size_t k = 0; k < datasets_.size(); ++k) {
+    const Dataset& d = datasets_[k];
+    if (whole_chunk) {
+      AppendChunk(d.id, rows_written_, n, d.trailing, chunks[k + 1], path);
+    } else {
+      AppendTo(d.id, rows_written_, n, d.trailing, columns[k].data(), path);
     }
-    AppendTo(d.id, rows_written_, n, d.trailing, column.data(), path);
   }
   rows_written_ += n;
   last_time_written_ = times_.back();

@@ -36,7 +36,11 @@
 // written before. The estimate is generous but not a proof (another process may take the space
 // between reservation and write).
 //
-// The serial HDF5 library is not thread-safe: every HDF5 call in hawser holds Hdf5Mutex().
+// The serial HDF5 library is not thread-safe: every HDF5 call in hawser holds Hdf5Mutex(). So
+// that a sweep's threads do not compress one at a time, a whole chunk is shuffled and deflated by
+// the thread that writes the run, outside the lock (chunk_encoding.h), and stored with
+// H5Dwrite_chunk; only the rest of a chunk (a run's last rows, a timed flush) goes through
+// HDF5's filters under the lock. Flushes end at chunk boundaries, so chunks start whole.
 #pragma once
 
 #include <chrono>
