@@ -110,7 +110,9 @@ hid_t DeclaredDimensionScale(hid_t parent, const PortDimension& d, const std::st
     ds = H5Dcreate2(parent, d.name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     std::vector<const char*> labels;
     for (const std::string& label : d.labels) labels.push_back(label.c_str());
-    if (ds >= 0) H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, labels.data());
+    hid_t dxpl = h5::SmallWriteTransfer(type, labels.size());
+    if (ds >= 0) H5Dwrite(ds, type, H5S_ALL, H5S_ALL, dxpl, labels.data());
+    H5Pclose(dxpl);
     H5Tclose(type);
   }
   H5Sclose(space);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "hawser/errors.h"
 
 namespace hawser::h5 {
@@ -85,6 +87,13 @@ std::string ReadStringAttribute(hid_t object, const char* name) {
   H5Tclose(type);
   H5Aclose(attr);
   return value;
+}
+
+hid_t SmallWriteTransfer(hid_t memory_type, size_t elements) {
+  const size_t bytes = std::max<size_t>(4096, 2 * elements * H5Tget_size(memory_type));
+  hid_t dxpl = H5Pcreate(H5P_DATASET_XFER);
+  H5Pset_buffer(dxpl, bytes, nullptr, nullptr);
+  return dxpl;
 }
 
 void Close(hid_t id) {

@@ -26,6 +26,14 @@ std::string ReadStringAttribute(hid_t object, const char* name);
 /// A variable-length UTF-8 string type (caller closes it).
 hid_t VariableStringType();
 
+/// A dataset transfer property list for writing `elements` elements of `memory_type` (caller
+/// closes it). HDF5 1.10 allocates its type-conversion and background buffers zeroed at the
+/// default size, 1 MiB each, at every H5Dwrite that converts (strings, compounds): faulting in
+/// those pages was most of a tiny sweep case's time. These are sized to the write: twice the
+/// memory size covers the file's form (a variable-length string is 8 bytes in memory, 16 in the
+/// file), at least 4 KiB; a smaller buffer would only make HDF5 convert in several passes.
+hid_t SmallWriteTransfer(hid_t memory_type, size_t elements);
+
 /// Closes an hid_t of any kind if valid.
 void Close(hid_t id);
 

@@ -190,7 +190,9 @@ void SweepFile::WriteRow(long index, const std::string& status, const CaseResult
   const hsize_t start = index, count = 1;
   H5Sselect_hyperslab(file_space, H5S_SELECT_SET, &start, nullptr, &count, nullptr);
   hid_t mem_space = H5Screate_simple(1, &count, nullptr);
-  herr_t status_code = H5Dwrite(table_, memory_type_, mem_space, file_space, H5P_DEFAULT, r.data());
+  hid_t dxpl = h5::SmallWriteTransfer(memory_type_, 1);
+  herr_t status_code = H5Dwrite(table_, memory_type_, mem_space, file_space, dxpl, r.data());
+  H5Pclose(dxpl);
   H5Sclose(mem_space);
   H5Sclose(file_space);
   h5::Check(status_code, "writing a row of /cases", file_->path());
