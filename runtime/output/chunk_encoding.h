@@ -11,8 +11,8 @@ namespace hawser {
 /// The bytes HDF5 stores for a chunk of doubles in a dataset of type H5T_IEEE_F64LE created with
 /// H5Pset_shuffle then H5Pset_deflate(`level`): the little-endian bytes of `values` shuffled
 /// (byte j of element i goes to j * n + i, HDF5's H5Z_FILTER_SHUFFLE with an element size of 8)
-/// and then compressed by zlib's compress2 at `level` (zlib format, as HDF5's H5Z_FILTER_DEFLATE
-/// does). Throws IoError when zlib fails (out of memory).
+/// and then compressed as zlib's compress2 at `level` does (zlib format, as HDF5's
+/// H5Z_FILTER_DEFLATE does). Throws IoError when zlib fails (out of memory).
 std::vector<unsigned char> ShuffleDeflate(std::span<const double> values, int level);
 
 }  // namespace hawser
