@@ -57,13 +57,15 @@ void CallObject(const SimObject& o, const char* what, double t, Fn&& fn) {
   }
 }
 
-/// 1 if `v` is a NaN or an infinity (every exponent bit set), else 0. Integer operations only, so
-/// that a loop over an array vectorizes: adding 1 to the exponent field carries into the sign
-/// bit's position only from the all-ones exponent.
-inline uint64_t NonFinite(double v) {
+/// A value whose top bit is set if `v` is a NaN or an infinity (every exponent bit set). Integer
+/// operations only, so that a loop over an array vectorizes: adding 1 to the exponent field
+/// carries into the sign bit's position only from the all-ones exponent. The other bits are
+/// noise: callers OR the values of an array together and test the top bit once (kNonFinite).
+inline uint64_t NonFiniteBit(double v) {
   constexpr uint64_t kExponent = 0x7ff0000000000000, kExponentOne = 0x0010000000000000;
-  return ((std::bit_cast<uint64_t>(v) & kExponent) + kExponentOne) >> 63;
+  return (std::bit_cast<uint64_t>(v) & kExponent) + kExponentOne;
 }
+constexpr uint64_t kNonFinite = uint64_t{1} << 63;
 
 /// Copies `from` to `to` and returns whether every value is finite, in one pass without
 /// branches. (A sum of the values, tested once, is a serial chain of additions that the compiler
@@ -72,15 +74,15 @@ bool CopyAllFinite(std::span<const double> from, double* to) {
   uint64_t non_finite = 0;
   for (size_t i = 0; i < from.size(); ++i) {
     to[i] = from[i];
-    non_finite |= NonFinite(from[i]);
+    non_finite |= NonFiniteBit(from[i]);
   }
-  return non_finite == 0;
+  return (non_finite & kNonFinite) == 0;
 }
 
 bool AllFinite(std::span<const double> v) {
   uint64_t non_finite = 0;
-  for (double d : v) non_finite |= NonFinite(d);
-  return non_finite == 0;
+  for (double d : v) non_finite |= NonFiniteBit(d);
+  return (non_finite & kNonFinite) == 0;
 }
 
 }  // namespace
@@ -88,33 +90,39 @@ bool AllFinite(std::span<const double> v) {
 void Model::Run(const Program& p) {
   // One try around the whole program, not one per call: `calc` tells which object threw. On
   // the path that does not throw it costs nothing, and nothing per call.
-  size_t calc = 0;
+  // The arrays are read through local pointers: an object's call could, for all the compiler
+  // knows, change the vectors, which it would otherwise reload after every call.
+  const Program::Calc* const calcs = p.calcs.data();
+  const Sum2* const sums2 = p.sums2.data();
+  const Combiner* const* const combiners = p.combiners.data();
+  int calc = 0;
   try {
     for (const Program::Run& run : p.runs) {
       switch (run.kind) {
         case Program::Kind::kCalc:
-          for (calc = run.begin; calc < static_cast<size_t>(run.end); ++calc)
-            p.calcs[calc].call(p.calcs[calc].context);
+          for (calc = run.begin; calc < run.end; ++calc) calcs[calc].call(calcs[calc].context);
           break;
         case Program::Kind::kSum2:
-          for (int i = run.begin; i < run.end; ++i) p.sums2[i].Run();
+          for (int i = run.begin; i < run.end; ++i) sums2[i].Run();
           break;
         case Program::Kind::kCombiner:
-          for (int i = run.begin; i < run.end; ++i) p.combiners[i]->Run();
+          for (int i = run.begin; i < run.end; ++i) combiners[i]->Run();
           break;
       }
     }
   } catch (...) {
-    RethrowNamed(*p.calcs[calc].object, "calculation", t_);
+    RethrowNamed(*calcs[calc].object, "calculation", t_);
   }
 }
 
 void Model::CalcAllDerivatives() {
+  SimObject* const* const objects = with_states_.data();  // Not reloaded per call: see Run.
+  const size_t n = with_states_.size();
   size_t i = 0;
   try {
-    for (; i < with_states_.size(); ++i) with_states_[i]->CalcDerivatives();
+    for (; i < n; ++i) objects[i]->CalcDerivatives();
   } catch (...) {
-    RethrowNamed(*with_states_[i], "derivatives", t_);
+    RethrowNamed(*objects[i], "derivatives", t_);
   }
 }
 
