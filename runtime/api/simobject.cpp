@@ -67,6 +67,7 @@ Input SimObject::DeclareInput(PortSpec spec) {
                "invalid declaration");
   interface_.inputs.push_back({std::move(spec)});
   inputs_.emplace_back();
+  input_data_.push_back(nullptr);
   input_connected_.push_back(false);
   return Input{static_cast<int>(interface_.inputs.size()) - 1};
 }
@@ -83,6 +84,7 @@ Output SimObject::DeclareOutput(PortSpec spec) {
   AssertNewOutput(interface_, spec);
   interface_.outputs.push_back({std::move(spec), OutputInfo::Source::kCalc, -1, -1});
   outputs_.emplace_back();
+  output_data_.push_back(nullptr);
   return Output{static_cast<int>(interface_.outputs.size()) - 1};
 }
 
@@ -91,6 +93,7 @@ Output SimObject::DeclareOutputFromInput(PortSpec spec, Input input) {
   HAWSER_CHECK(spec.width == interface_.inputs.at(input.index).spec.width, "invalid declaration");
   interface_.outputs.push_back({std::move(spec), OutputInfo::Source::kInput, -1, input.index});
   outputs_.emplace_back();
+  output_data_.push_back(nullptr);
   return Output{static_cast<int>(interface_.outputs.size()) - 1};
 }
 
@@ -99,6 +102,7 @@ Output SimObject::DeclareOutputFromState(PortSpec spec, State state) {
   HAWSER_CHECK(spec.width == interface_.states.at(state.index).spec.width, "invalid declaration");
   interface_.outputs.push_back({std::move(spec), OutputInfo::Source::kState, -1, state.index});
   outputs_.emplace_back();
+  output_data_.push_back(nullptr);
   return Output{static_cast<int>(interface_.outputs.size()) - 1};
 }
 
@@ -111,6 +115,8 @@ State SimObject::DeclareState(StateSpec spec) {
   interface_.states.push_back({std::move(spec)});
   states_.emplace_back();
   derivatives_.emplace_back();
+  state_data_.push_back(nullptr);
+  derivative_data_.push_back(nullptr);
   initial_states_.emplace_back();
   state_given_.push_back(false);
   return State{static_cast<int>(interface_.states.size()) - 1};
