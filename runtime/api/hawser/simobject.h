@@ -15,12 +15,14 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <bit>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "hawser/declarations.h"
@@ -108,13 +110,22 @@ class SimObject {
   template <class Fn>
   void DeclareCalc(std::vector<Output> outputs, std::vector<Input> inputs, Fn fn,
                    CalcRole role = CalcRole::kSignal) {
-    // The callable lives on the heap, where the model calls it through a plain function pointer
-    // (CalcInfo::call); CalcInfo::fn shares it.
-    auto target = std::make_shared<Fn>(std::move(fn));
-    void* context = target.get();
-    AddCalc(
-        std::move(outputs), std::move(inputs), [target] { (*target)(); },
-        [](void* f) { (*static_cast<Fn*>(f))(); }, context, role);
+    if constexpr (sizeof(Fn) == sizeof(void*) && std::is_trivially_copyable_v<Fn>) {
+      // A callable the size of a pointer (the usual [this] lambda) travels in CalcInfo::context
+      // itself: the model's call then finds the object without first reading it from memory, a
+      // load less on the path of every calculation.
+      AddCalc(
+          std::move(outputs), std::move(inputs), [fn]() mutable { fn(); },
+          [](void* f) { std::bit_cast<Fn>(f)(); }, std::bit_cast<void*>(fn), role);
+    } else {
+      // Otherwise the callable lives on the heap, where the model calls it through a plain
+      // function pointer (CalcInfo::call); CalcInfo::fn shares it.
+      auto target = std::make_shared<Fn>(std::move(fn));
+      void* context = target.get();
+      AddCalc(
+          std::move(outputs), std::move(inputs), [target] { (*target)(); },
+          [](void* f) { (*static_cast<Fn*>(f))(); }, context, role);
+    }
   }
   /// Optional: the derivative of own state entry `row` depends on own state entry `column` only
   /// for the pairs (row, column) listed (entries numbered across the object's states in
