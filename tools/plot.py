@@ -115,6 +115,18 @@ class Run:
             return [(name, data[:, int(index)], unit)]
         return [(f"{name}[{i}]", data[:, i], unit) for i in range(data.shape[1])]
 
+    def element_dimension(self, name):
+        """The name of a vector signal's first dimension after time ('segment', 'node', 'xyz'),
+        from its dimension scale; 'element' for CSV files and undeclared dimensions."""
+        m = NAME.match(name)
+        if self.group is None or not m:
+            return "element"
+        obj, sep, sig, _ = m.groups()
+        ds = self.group[f"{obj}/{sig}" if sep == "." else f"{obj}/state/{sig}"]
+        if ds.ndim < 2 or len(ds.dims[1]) == 0:
+            return "element"
+        return ds.dims[1][0].name.rsplit("/", 1)[-1]
+
     def matrix(self, name):
         """(values n x width, unit) of a whole vector signal."""
         parts = self.series(name)
@@ -208,7 +220,7 @@ def plot_range(run, args):
     ax.plot(index, values.mean(axis=0), "-", label="mean")
     ax.plot(index, values.min(axis=0), "--", linewidth=0.8, label="min")
     ax.plot(index, values.max(axis=0), "--", linewidth=0.8, label="max")
-    ax.set_xlabel(f"{args.range} element (e.g. segment from end A)")
+    ax.set_xlabel(f"{args.range}: {run.element_dimension(args.range)} (from end A for a line)")
     ax.set_ylabel(with_unit(args.range, unit))
     span = f", t in [{args.window}]" if args.window else ""
     ax.set_title(f"range graph over {keep.sum()} rows{span} - {run.title}")
