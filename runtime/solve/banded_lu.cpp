@@ -68,14 +68,14 @@ bool BandedLu::Factor() {
   }
   const int kv = lower_ + upper_;
   for (int i = 0; i < n_; ++i) {
-    double* row = &scaled_rows_[static_cast<size_t>(i) * kv];
+    double* row = scaled_rows_.data() + static_cast<size_t>(i) * kv;
     const int last = std::min(kv, n_ - 1 - i);
     for (int k = 1; k <= last; ++k) row[k - 1] = at_(i, i + k) * inverse_pivot_[i];
     for (int k = last + 1; k <= kv; ++k) row[k - 1] = 0.0;
   }
   if (!interchanged_) {
     for (int i = 0; i < n_; ++i) {
-      double* row = &lower_rows_[static_cast<size_t>(i) * lower_];
+      double* row = lower_rows_.data() + static_cast<size_t>(i) * lower_;
       for (int r = 1; r <= lower_; ++r) row[r - 1] = r <= i ? at_(i, i - r) : 0.0;
     }
   }
@@ -111,7 +111,7 @@ void BandedLu::Solve(double* b) const {
     // last, from registers (zero rows pad L_i,i-r before the first column).
     double prev1 = b[0], prev2 = 0.0;  // y_i-1, y_i-2.
     for (int i = 1; i < n_; ++i) {
-      const double* row = &lower_rows_[static_cast<size_t>(i) * lower_];
+      const double* row = lower_rows_.data() + static_cast<size_t>(i) * lower_;
       const int last = std::min(lower_, i);
       double y = b[i] - DotFromThird(row, b + i, -1, last);
       if (last >= 2) y -= row[1] * prev2;
@@ -137,7 +137,7 @@ void BandedLu::Solve(double* b) const {
   const int kv = lower_ + upper_;
   double next1 = 0.0, next2 = 0.0;  // x_i+1, x_i+2.
   for (int i = n_ - 1; i >= 0; --i) {
-    const double* row = &scaled_rows_[static_cast<size_t>(i) * kv];
+    const double* row = scaled_rows_.data() + static_cast<size_t>(i) * kv;
     const int last = std::min(kv, n_ - 1 - i);
     double x = b[i] * inverse_pivot_[i] - DotFromThird(row, b + i, 1, last);
     if (last >= 2) x -= row[1] * next2;
