@@ -5,11 +5,11 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 
 #include "runtime/model/model_steps.h"
+#include "runtime/model/non_finite.h"
 
 namespace hawser {
 
@@ -56,16 +56,6 @@ void CallObject(const SimObject& o, const char* what, double t, Fn&& fn) {
     RethrowNamed(o, what, t);
   }
 }
-
-/// A value whose top bit is set if `v` is a NaN or an infinity (every exponent bit set). Integer
-/// operations only, so that a loop over an array vectorizes: adding 1 to the exponent field
-/// carries into the sign bit's position only from the all-ones exponent. The other bits are
-/// noise: callers OR the values of an array together and test the top bit once (kNonFinite).
-inline uint64_t NonFiniteBit(double v) {
-  constexpr uint64_t kExponent = 0x7ff0000000000000, kExponentOne = 0x0010000000000000;
-  return (std::bit_cast<uint64_t>(v) & kExponent) + kExponentOne;
-}
-constexpr uint64_t kNonFinite = uint64_t{1} << 63;
 
 /// Copies `from` to `to` and returns whether every value is finite, in one pass without
 /// branches. (A sum of the values, tested once, is a serial chain of additions that the compiler

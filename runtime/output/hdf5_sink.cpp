@@ -453,18 +453,18 @@ void Hdf5RunWriter::FlushRows() {
   }
   std::lock_guard lock(Hdf5Mutex());
   broken_ = true;  // Until the whole batch is written.
-  if (whole_chunk) {
-    AppendChunk(time_, rows_written_, n, {}, chunks[0], path);
-  } else {
-    AppendTo(time_, rows_written_, n, {}, times_.data(), path);
-  }
-  for (size_t k = 0; k < datasets_.size(); ++k) {
-    const Dataset& d = datasets_[k];
+  // Dataset `k` of time (0) and the signals (1 ..): its encoded chunk, or its values.
+  const auto append = [&](hid_t id, const std::vector<hsize_t>& trailing, size_t k,
+                          const double* values) {
     if (whole_chunk) {
-      AppendChunk(d.id, rows_written_, n, d.trailing, chunks[k + 1], path);
+      AppendChunk(id, rows_written_, n, trailing, chunks[k], path);
     } else {
-      AppendTo(d.id, rows_written_, n, d.trailing, columns[k].data(), path);
+      AppendTo(id, rows_written_, n, trailing, values, path);
     }
+  };
+  append(time_, {}, 0, times_.data());
+  for (size_t k = 0; k < datasets_.size(); ++k) {
+    append(datasets_[k].id, datasets_[k].trailing, k + 1, columns[k].data());
   }
   rows_written_ += n;
   last_time_written_ = times_.back();

@@ -26,20 +26,17 @@ constexpr double kPivotThreshold = 0.1;
 }  // namespace
 
 bool BandedLu::Factor() {
-  // dgbtf2: for each column, the largest entry of the column on or below the diagonal is the
-  // pivot (below a threshold only: see there); its row is swapped into place across the columns it
-  // reaches (ju), the column below the diagonal becomes L's multipliers, and the trailing band is
-  // updated.
-  double* a = band_.data();
-  const auto at_ = [&](int i, int j) -> double& { return a[j * stride_ + diagonal_ + i]; };
+  // dgbtf2: for each column, a pivot on or below the diagonal (threshold pivoting, below); its
+  // row is swapped into place across the columns it reaches (ju), the column below the diagonal
+  // becomes L's multipliers, and the trailing band is updated.
   int ju = 0;  // The last column that the interchanges so far reach.
   interchanged_ = false;
   for (int j = 0; j < n_; ++j) {
     const int km = std::min(lower_, n_ - 1 - j);
     int jp = 0;
-    double largest = std::abs(at_(j, j));
+    double largest = std::abs(at(j, j));
     for (int r = 1; r <= km; ++r) {
-      const double v = std::abs(at_(j + r, j));
+      const double v = std::abs(at(j + r, j));
       if (v > largest) largest = v, jp = r;
     }
     // Threshold partial pivoting (as sparse LU codes: UMFPACK's default threshold is 0.1,
@@ -47,22 +44,22 @@ bool BandedLu::Factor() {
     // largest entry. Each step then grows entries by at most 1 + 1/0.1 = 11 instead of 2, which
     // a Newton matrix's solve can afford, and CVODE's matrices, near the identity, keep their
     // rows in place, so that Solve takes its row-by-row path.
-    if (std::abs(at_(j, j)) >= kPivotThreshold * largest) jp = 0;
+    if (std::abs(at(j, j)) >= kPivotThreshold * largest) jp = 0;
     pivot_[j] = j + jp;
     if (!(largest > 0.0) || !std::isfinite(largest)) return false;
     ju = std::max(ju, std::min(j + upper_ + jp, n_ - 1));
     if (jp != 0) {
       interchanged_ = true;
-      for (int c = j; c <= ju; ++c) std::swap(at_(j, c), at_(j + jp, c));
+      for (int c = j; c <= ju; ++c) std::swap(at(j, c), at(j + jp, c));
     }
-    const double inverse = 1.0 / at_(j, j);
+    const double inverse = 1.0 / at(j, j);
     inverse_pivot_[j] = inverse;
-    double* l = &at_(j + 1, j);  // The column below the diagonal: contiguous.
+    double* l = &at(j + 1, j);  // The column below the diagonal: contiguous.
     for (int r = 0; r < km; ++r) l[r] *= inverse;
     for (int c = j + 1; c <= ju; ++c) {
-      const double t = at_(j, c);
+      const double t = at(j, c);
       if (t == 0.0) continue;
-      double* col = &at_(j + 1, c);
+      double* col = &at(j + 1, c);
       for (int r = 0; r < km; ++r) col[r] -= l[r] * t;
     }
   }
@@ -70,13 +67,13 @@ bool BandedLu::Factor() {
   for (int i = 0; i < n_; ++i) {
     double* row = scaled_rows_.data() + static_cast<size_t>(i) * kv;
     const int last = std::min(kv, n_ - 1 - i);
-    for (int k = 1; k <= last; ++k) row[k - 1] = at_(i, i + k) * inverse_pivot_[i];
+    for (int k = 1; k <= last; ++k) row[k - 1] = at(i, i + k) * inverse_pivot_[i];
     for (int k = last + 1; k <= kv; ++k) row[k - 1] = 0.0;
   }
   if (!interchanged_) {
     for (int i = 0; i < n_; ++i) {
       double* row = lower_rows_.data() + static_cast<size_t>(i) * lower_;
-      for (int r = 1; r <= lower_; ++r) row[r - 1] = r <= i ? at_(i, i - r) : 0.0;
+      for (int r = 1; r <= lower_; ++r) row[r - 1] = r <= i ? at(i, i - r) : 0.0;
     }
   }
   return true;
@@ -122,13 +119,12 @@ void BandedLu::Solve(double* b) const {
     }
   } else {
     // L y = P b: the interchanges and multipliers in the order they were made.
-    const double* a = band_.data();
     for (int j = 0; j + 1 < n_; ++j) {
       const int km = std::min(lower_, n_ - 1 - j);
       const int p = pivot_[j];
       if (p != j) std::swap(b[p], b[j]);
       const double t = b[j];
-      const double* l = &a[j * stride_ + diagonal_ + j + 1];
+      const double* l = &band_[Position(j + 1, j)];
       for (int r = 0; r < km; ++r) b[j + 1 + r] -= l[r] * t;
     }
   }

@@ -66,9 +66,9 @@ BandOrdering ReverseCuthillMcKee(int n, const std::vector<long>& column_start,
     // A pseudo-peripheral start (George & Liu's algorithm): from any unknown of this part,
     // move to a least-connected unknown of the farthest level while that makes the search
     // deeper.
-    int start = root;
+    // Its level structure is the Cuthill-McKee order of the part.
     std::vector<char> seen = placed;
-    LevelStructure levels = Levels(g, start, seen);
+    LevelStructure levels = Levels(g, root, seen);
     for (;;) {
       int candidate = levels.order[levels.last_level];
       for (size_t k = levels.last_level; k < levels.order.size(); ++k)
@@ -76,11 +76,10 @@ BandOrdering ReverseCuthillMcKee(int n, const std::vector<long>& column_start,
       seen = placed;
       LevelStructure from_candidate = Levels(g, candidate, seen);
       if (from_candidate.depth <= levels.depth) break;
-      start = candidate;
       levels = std::move(from_candidate);
     }
-    const std::vector<int> part = Levels(g, start, placed).order;
-    result.order.insert(result.order.end(), part.begin(), part.end());
+    for (int v : levels.order) placed[v] = 1;
+    result.order.insert(result.order.end(), levels.order.begin(), levels.order.end());
   }
   std::reverse(result.order.begin(), result.order.end());
   result.position.assign(n, 0);

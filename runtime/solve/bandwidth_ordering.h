@@ -9,7 +9,7 @@
 
 namespace hawser {
 
-/// A square pattern in compressed columns: column_start (n + 1) and rows.
+/// An ordering of a square matrix's unknowns and the band it gives.
 struct BandOrdering {
   std::vector<int> order;     ///< order[new index] = old index.
   std::vector<int> position;  ///< position[old index] = new index.

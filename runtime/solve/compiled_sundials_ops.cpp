@@ -20,7 +20,7 @@ namespace {
 // contraction (no -mfma) each element is computed with the same operations in the same order
 // in both, so results stay bit-identical to SUNDIALS'. Reductions (norms, dot products) keep
 // their serial order and are not cloned: vectorising them would change their rounding.
-#if defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__x86_64__)
 #define HAWSER_ELEMENTWISE __attribute__((target_clones("avx2", "default")))
 #else
 #define HAWSER_ELEMENTWISE

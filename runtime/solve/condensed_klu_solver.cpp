@@ -68,7 +68,7 @@ struct Eliminated {
 
 /// Reduced entry `entry` -= M[ki] M_ij / M_ii of eliminated row `eliminated`.
 struct Update {
-  Index entry, ki, eliminated;  ///< Times M_ij / M_ii of that eliminated row.
+  Index entry, ki, eliminated;
 };
 
 /// Whether to factor an m x m matrix with `nonzeros` entries as a band of half-bandwidths
@@ -111,6 +111,9 @@ struct Content {
   BandOrdering ordering;
   BandedLu banded;
   std::vector<int> band_position;  ///< Per reduced entry: its place in `banded`.
+  /// Per reduced unknown: its place in `work`, the right-hand side the factors solve (the band's
+  /// order, or the reduced order for KLU).
+  std::vector<int> work_slot;
   klu_l_common common{};
   KluFactors condensed, full;
   std::vector<Index> full_p, full_i;  ///< M's pattern as KLU's index type.
@@ -241,6 +244,8 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
   band = UseBand(factorization, m, ordering.lower, ordering.upper,
                  static_cast<Index>(reduced_i.size()));
   band_position.clear();
+  work_slot.resize(m);
+  for (Index k = 0; k < m; ++k) work_slot[k] = band ? ordering.position[k] : static_cast<int>(k);
   if (band) {
     banded.Resize(static_cast<int>(m), ordering.lower, ordering.upper);
     for (Index jr = 0; jr < m; ++jr) {
@@ -326,22 +331,20 @@ int Solve(SUNLinearSolver s, SUNMatrix /*a: as at setup*/, N_Vector xv, N_Vector
   // b'_k = b_k - (M_ki / M_ii) b_i; solve; then dx_i = b_i / M_ii - (M_ij / M_ii) dx_j, with
   // the coefficients of this setup's M. Only kept entries of x are written before the last
   // loop reads b_i, so x may be b.
-  // In the band's order when the band is used (work[position[k]] is reduced unknown k).
   const Index m_size = static_cast<Index>(c.kept.size());
-  const int* position = c.band ? c.ordering.position.data() : nullptr;
   for (Index k = 0; k < m_size; ++k) {
     double v = b[c.kept[k]];
     for (Index q = c.rhs_start[k]; q < c.rhs_start[k + 1]; ++q) {
       v -= c.rhs_coefficient[q] * b[c.rhs_b_row[q]];
     }
-    c.work[position != nullptr ? position[k] : k] = v;
+    c.work[c.work_slot[k]] = v;
   }
   if (c.band) {
     c.banded.Solve(c.work.data());
   } else if (!c.condensed.Solve(m_size, c.work.data(), c.common)) {
     return c.last_flag = SUNLS_PACKAGE_FAIL_REC;
   }
-  for (Index k = 0; k < m_size; ++k) x[c.kept[k]] = c.work[position != nullptr ? position[k] : k];
+  for (Index k = 0; k < m_size; ++k) x[c.kept[k]] = c.work[c.work_slot[k]];
   for (size_t e = 0; e < c.eliminated.size(); ++e) {
     const Eliminated& el = c.eliminated[e];
     x[el.row] = b[el.row] * c.inverse_diagonal[e] - c.off_over_diagonal[e] * x[el.partner];

@@ -3,27 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
-#include <cstdint>
 #include <stdexcept>
 
 #include "hawser/errors.h"
+#include "runtime/model/non_finite.h"
 
 namespace hawser {
-
-namespace {
-
-/// A value whose top bit is set if `v` is a NaN or an infinity: adding 1 to the exponent field
-/// carries into the sign bit's position only from the all-ones exponent. Integer operations
-/// only, so that a loop ORing it over an array vectorizes (the same test as the model's).
-inline uint64_t NonFiniteBit(double v) {
-  constexpr uint64_t kExponent = 0x7ff0000000000000, kExponentOne = 0x0010000000000000;
-  return (std::bit_cast<uint64_t>(v) & kExponent) + kExponentOne;
-}
-constexpr uint64_t kNonFinite = uint64_t{1} << 63;
-
-}  // namespace
 
 FixedStepIntegrator::FixedStepIntegrator(OdeSystem& system, const EngineSettings& settings)
     : system_(system), kind_(settings.integrator), h_(settings.step_size), n_(system.size()) {
@@ -122,12 +108,14 @@ void FixedStepIntegrator::Step(double h) {
   // A finite derivative can still give a non-finite state (overflow of an unstable step):
   // tested above in the loop that forms the state, without a branch per value; the first
   // offender is looked for only when there is one.
-  for (int i = 0; (non_finite & kNonFinite) != 0 && i < n_; ++i) {
-    if (!std::isfinite(xn[i])) {
-      throw SimulationError(
-          fmt::format("non-finite value at t = {} (step {:.6g}): state {} became {}; the step is "
-                      "probably too large for this system",
-                      t + h, h, i, xn[i]));
+  if ((non_finite & kNonFinite) != 0) {
+    for (int i = 0; i < n_; ++i) {
+      if (!std::isfinite(xn[i])) {
+        throw SimulationError(
+            fmt::format("non-finite value at t = {} (step {:.6g}): state {} became {}; the step "
+                        "is probably too large for this system",
+                        t + h, h, i, xn[i]));
+      }
     }
   }
   x_.swap(x_new_);

@@ -114,7 +114,6 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
   // i + 1 gets the opposite), kept for now in node i + 1's slot of `force`, which the node pass
   // below reads before it writes that slot.
   double segment_power = 0.0;
-  Eigen::Map<Eigen::Vector3d>(force.data()).setZero();  // "Segment -1" acts on node 0.
   for (int i = 0; i < n; ++i) {
     const Eigen::Vector3d d = Node(pos, i + 1) - Node(pos, i);
     const double len = d.norm();
