@@ -12,7 +12,7 @@
 // against the analytic elastic catenary, and the time to find it (Settle).
 // Usage: cable_bench [--quick]  (quick: N = 20 and 100 only, dense limited to N = 20)
 //        cable_bench --one N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS]  (one setting, repeated:
-//        for a profiler; prints its row per repeat)
+//        for a profiler; prints its row per repeat, with its error against the reference run)
 #include <fmt/format.h>
 
 #include <chrono>
@@ -113,6 +113,9 @@ double RmsDifference(const std::vector<double>& a, const std::vector<double>& b)
   return std::sqrt(sum / n) / (mean / n);
 }
 
+/// The reference run's step: RK4 about 8x below its stability limit (which scales as 1/N).
+double ReferenceStep(int n) { return 5e-4 * 100.0 / n; }
+
 /// MoorDyn 2.7 on the same line (RK2 at its stable step), from issue 12's side-by-side
 /// measurement on this machine class (a separate run, not repeated here): wall time per
 /// simulated second as a range over repeated runs, and its RMS tension error.
@@ -166,13 +169,17 @@ int main(int argc, char** argv) {
     const int n = std::atoi(argv[2]);
     const int repeats = argc > 5 ? std::atoi(argv[5]) : 1;
     const std::string nodes = NodesInitialCondition(SettleLine(n).x);
+    const Timed ref =
+        RunDynamic(n, nodes, "rk4", fmt::format(R"(stepsize="{}")", ReferenceStep(n)), 60.0);
     for (int r = 0; r < repeats; ++r) {
       const Timed run = RunDynamic(n, nodes, argv[3], argv[4], 60.0);
       const SolverStats& s = run.result.stats;
       fmt::print(
-          "N = {} {} {}: {:.3f} ms per simulated s, {} steps, {} RHS, {} Jacobians, {} linear "
-          "set-ups, {} Newton iterations, {} error-test and {} convergence failures\n",
-          n, argv[3], argv[4], 1e3 * run.result.wall_seconds / 60.0, s.steps, s.rhs_evals,
+          "N = {} {} {}: {:.3f} ms per simulated s, rms dT/T {:.3e}, {} steps, {} RHS, {} "
+          "Jacobians, {} linear set-ups, {} Newton iterations, {} error-test and {} convergence "
+          "failures\n",
+          n, argv[3], argv[4], 1e3 * run.result.wall_seconds / 60.0,
+          run.tension.empty() ? NAN : RmsDifference(run.tension, ref.tension), s.steps, s.rhs_evals,
           s.jacobian_evals, s.linear_setups, s.nonlinear_iterations, s.error_test_failures,
           s.nonlinear_conv_failures);
       if (r == 0) fmt::print("linear solver: {}\n", run.result.linear_solver);
@@ -222,8 +229,7 @@ int main(int argc, char** argv) {
     const std::string nodes = NodesInitialCondition(settled[n].x);
     Table table;
     table.n = n;
-    // Reference: RK4 at a step ~8x below its stability limit (which scales as 1/N).
-    const double h_ref = 5e-4 * 100.0 / n;
+    const double h_ref = ReferenceStep(n);
     const Timed ref = RunDynamic(n, nodes, "rk4", fmt::format(R"(stepsize="{}")", h_ref), t_end);
     table.reference = ref.tension;
     table.Row("rk4 reference", ref, t_end, ref.tension, fmt::format("(step {:.3g} s)", h_ref),

@@ -129,12 +129,15 @@ void BandedLu::Solve(double* b) const {
     }
   }
   // U x = y, U with kv = lower + upper diagonals above its own, row by row from the last; the
-  // unknown just found stays in a register for the next row's product with it.
+  // unknown just found stays in a register for the next row's product with it. Without
+  // interchanges U keeps A's `upper` diagonals (the fill-in room stays zero), and only those
+  // are read.
   const int kv = lower_ + upper_;
+  const int width = interchanged_ ? kv : upper_;
   double next1 = 0.0, next2 = 0.0;  // x_i+1, x_i+2.
   for (int i = n_ - 1; i >= 0; --i) {
     const double* row = scaled_rows_.data() + static_cast<size_t>(i) * kv;
-    const int last = std::min(kv, n_ - 1 - i);
+    const int last = std::min(width, n_ - 1 - i);
     double x = b[i] * inverse_pivot_[i] - DotFromThird(row, b + i, 1, last);
     if (last >= 2) x -= row[1] * next2;
     if (last >= 1) x -= row[0] * next1;

@@ -5,6 +5,7 @@ namespace hawser {
 PointMass::PointMass(ObjectArgs& args) : SimObject(args) {
   mass_ = DeclareParameter<double>(
       {.name = "Mass", .unit = "kg", .doc = "Mass m.", .check = Positive()});
+  inverse_mass_ = 1.0 / mass_;
   DeclareIgnoredParameter("Material", "Visual only (FhSim); ignored.");
   DeclareIgnoredParameter("Mesh", "Visual only (FhSim); ignored.");
   DeclareIgnoredParameter("Scale", "Visual only (FhSim); ignored.");
@@ -44,8 +45,12 @@ PointMass::PointMass(ObjectArgs& args) : SimObject(args) {
 }
 
 void PointMass::CalcDerivatives() {
-  derivative3(pos_) = state3(vel_);
-  derivative3(vel_) = in3(force_) / mass_ + gravity_;
+  // Both results before either store: a store through one view could, for all the compiler
+  // knows, change the tables the next view is read from.
+  const Eigen::Vector3d vel = state3(vel_);
+  const Eigen::Vector3d acceleration = in3(force_) * inverse_mass_ + gravity_;
+  derivative3(pos_) = vel;
+  derivative3(vel_) = acceleration;
 }
 
 }  // namespace hawser

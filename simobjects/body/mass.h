@@ -24,6 +24,8 @@ class PointMass : public SimObject {
   explicit PointMass(ObjectArgs& args);
 
   double mass_;
+  /// 1 / m: one multiplication per step instead of three divisions (within an ulp of F / m).
+  double inverse_mass_;
   Eigen::Vector3d gravity_ = Eigen::Vector3d::Zero();  ///< [m/s^2]
   Input force_;
   State pos_, vel_;
