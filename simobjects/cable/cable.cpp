@@ -338,7 +338,7 @@ void Cable::Calc() {
   const int n = props_.elements;
   GatherNodes(pos_, vel_);
   SampleWater(pos_);
-  CableNodeForces(props_, pos_, vel_, water_, tangent_, seg_tension_, force_, &power_);
+  CableNodeForces(props_, pos_, vel_, water_, tangent_, seg_tension_, force_, work_, &power_);
   out3(force_a_) = Eigen::Map<const Eigen::Vector3d>(force_.data());
   out3(force_b_) = Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * n);
   out(tension_a_)[0] = out3(force_a_).norm();
@@ -351,7 +351,7 @@ void Cable::CalcEnergy() {
   GatherNodes(e_pos_, e_vel_);
   SampleWater(e_pos_);
   double power = 0.0;
-  CableNodeForces(props_, e_pos_, e_vel_, water_, e_tangent_, e_tension_, e_force_, &power);
+  CableNodeForces(props_, e_pos_, e_vel_, water_, e_tangent_, e_tension_, e_force_, work_, &power);
   const CableEnergy e = CableEnergies(props_, e_pos_, e_vel_);
   out(kinetic_energy_)[0] = e.kinetic;
   out(potential_energy_)[0] = e.potential;

@@ -146,6 +146,7 @@ class Cable final : public SimObject {
   // Work arrays, sized once (no allocation in the right-hand side).
   std::vector<double> pos_, vel_, force_, tangent_, seg_tension_;
   std::vector<double> e_pos_, e_vel_, e_force_, e_tangent_, e_tension_;  // CalcEnergy's.
+  CableWorkspace work_;  ///< CableNodeForces' scratch space.
 };
 
 }  // namespace hawser

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "simobjects/environment/vector_math.h"
+
 namespace hawser {
 namespace {
 
@@ -19,22 +21,29 @@ double SegmentTension(const CableProperties& p, double length, double length_rat
 
 namespace {
 
-/// NodeExternalForce's body, inlined into CableNodeForces' loop over the nodes (called once per
-/// node per evaluation, a call and the Vector3d it returns were 1/3 of the cable's time).
-[[gnu::always_inline]] inline Eigen::Vector3d ExternalForce(const CableProperties& p, double share,
-                                                            const Eigen::Vector3d& tangent,
-                                                            const Eigen::Vector3d& pos,
-                                                            const Eigen::Vector3d& vel,
-                                                            const Eigen::Vector3d& current,
-                                                            double* dissipated) {
-  Eigen::Vector3d f(0.0, 0.0, -share * p.node_weight);
+/// The velocity relative to the water split along a unit tangent: u_t = (u.q) q, u_n = u - u_t.
+struct RelativeVelocity {
+  double along;  ///< u.q
+  Eigen::Vector3d tangential, normal;
+};
+[[gnu::always_inline]] inline RelativeVelocity SplitRelativeVelocity(
+    const Eigen::Vector3d& tangent, const Eigen::Vector3d& vel, const Eigen::Vector3d& current) {
   const Eigen::Vector3d u = vel - current;
-  const double u_along = u.dot(tangent);
-  const Eigen::Vector3d u_t = u_along * tangent;
-  const Eigen::Vector3d u_n = u - u_t;
+  const double along = u.dot(tangent);
+  const Eigen::Vector3d u_t = along * tangent;
+  return {along, u_t, u - u_t};
+}
+
+/// NodeExternalForce's body, inlined into CableNodeForces' loop over the nodes (called once per
+/// node per evaluation, a call and the Vector3d it returns were 1/3 of the cable's time), given
+/// the normal speed |u_n| (CableNodeForces takes the nodes' square roots together).
+[[gnu::always_inline]] inline Eigen::Vector3d ExternalForce(
+    const CableProperties& p, double share, const RelativeVelocity& u, double normal_speed,
+    const Eigen::Vector3d& pos, const Eigen::Vector3d& vel, double* dissipated) {
+  Eigen::Vector3d f(0.0, 0.0, -share * p.node_weight);
   // |u_t| = |u . tangent| for a unit tangent.
-  const Eigen::Vector3d drag =
-      -share * (p.normal_drag * u_n.norm() * u_n + p.tangential_drag * std::abs(u_along) * u_t);
+  const Eigen::Vector3d drag = -share * (p.normal_drag * normal_speed * u.normal +
+                                         p.tangential_drag * std::abs(u.along) * u.tangential);
   f += drag;
   if (dissipated != nullptr) *dissipated -= drag.dot(vel);
   if (p.has_seabed && pos.z() < p.seabed_z) {
@@ -67,7 +76,8 @@ Eigen::Vector3d NodeExternalForce(const CableProperties& p, double share,
                                   const Eigen::Vector3d& tangent, const Eigen::Vector3d& pos,
                                   const Eigen::Vector3d& vel, const Eigen::Vector3d& current,
                                   double* dissipated) {
-  return ExternalForce(p, share, tangent, pos, vel, current, dissipated);
+  const RelativeVelocity u = SplitRelativeVelocity(tangent, vel, current);
+  return ExternalForce(p, share, u, u.normal.norm(), pos, vel, dissipated);
 }
 
 Eigen::Vector3d NodeFluidInertiaForce(const CableProperties& p, double share,
@@ -99,27 +109,58 @@ Eigen::Vector3d NodeTangent(std::span<const double> pos, int node, int elements)
 
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
-                     std::span<double> tension, std::span<double> force, double* dissipated) {
+                     std::span<double> tension, std::span<double> force, CableWorkspace& work,
+                     double* dissipated) {
   const int n = p.elements;
-  // Three passes, each a short loop whose iterations do not depend on one another (only the
-  // power's running sums do), so that the processor overlaps the square roots and divisions of
-  // many nodes; one pass doing all of a node's work waited on each node's chain of them (a
-  // square root, a division, then another square root for the drag).
-  //
-  // Tangents at the nodes.
+  // Passes over the nodes and segments whose iterations do not depend on one another (only the
+  // power's running sums do), with every square root and division taken together in between,
+  // several at a time (vector_math::SqrtAndReciprocal): per node a tangent, a segment length and
+  // a drag speed, each a square root, two of them a division, were what bound the scalar loop.
+  // The results are those of the scalar expressions bit for bit (IEEE square roots and
+  // divisions are correctly rounded, vectorised or not).
+  const size_t nodes = static_cast<size_t>(n) + 1, segments = static_cast<size_t>(n);
+  work.squares.resize(nodes + segments);
+  work.roots.resize(nodes + segments);
+  work.reciprocals.resize(nodes + segments);
+  work.speeds.resize(nodes);
+  double* const chord_square = work.squares.data();
+  double* const segment_square = chord_square + nodes;
+  // Chords of the nodes' neighbours (NodeTangent), kept in `tangent` until scaled, and segments.
   for (int i = 0; i <= n; ++i) {
-    Eigen::Map<Eigen::Vector3d>(tangent.data() + 3 * i) = NodeTangent(pos, i, n);
+    const int before = std::max(i - 1, 0), after = std::min(i + 1, n);
+    const Eigen::Vector3d chord = Node(pos, after) - Node(pos, before);
+    Eigen::Map<Eigen::Vector3d>(tangent.data() + 3 * i) = chord;
+    chord_square[i] = chord.squaredNorm();
   }
+  for (int i = 0; i < n; ++i) segment_square[i] = (Node(pos, i + 1) - Node(pos, i)).squaredNorm();
+  vector_math::SqrtAndReciprocal(work.squares, work.roots, work.reciprocals);
+  const double* const chord_length = work.roots.data();
+  const double* const chord_inverse = work.reciprocals.data();
+  const double* const segment_length = chord_length + nodes;
+  const double* const segment_inverse = chord_inverse + nodes;
+  // Unit tangents, as NodeTangent's (a zero chord: UnitX), and the drag's normal speeds.
+  const auto water_velocity = [&](int i) {
+    return water.velocity.empty() ? water.uniform_velocity
+                                  : Eigen::Vector3d(Node(water.velocity, i));
+  };
+  for (int i = 0; i <= n; ++i) {
+    Eigen::Map<Eigen::Vector3d> q(tangent.data() + 3 * i);
+    q = chord_length[i] > 0.0 ? Eigen::Vector3d(chord_inverse[i] * q) : Eigen::Vector3d::UnitX();
+    work.squares[i] =
+        SplitRelativeVelocity(q, Node(vel, i), water_velocity(i)).normal.squaredNorm();
+  }
+  vector_math::SqrtAndReciprocal(std::span<const double>(work.squares.data(), nodes), work.speeds,
+                                 {});
   // Segments: tension and the tension vector t dir of segment i (its force on node i; node
   // i + 1 gets the opposite), kept for now in node i + 1's slot of `force`, which the node pass
   // below reads before it writes that slot.
   double segment_power = 0.0;
   for (int i = 0; i < n; ++i) {
     const Eigen::Vector3d d = Node(pos, i + 1) - Node(pos, i);
-    const double len = d.norm();
+    const double len = segment_length[i];
     // A segment of zero length has no direction: its tension is not finite, and the run
     // stops naming this object (as Cable/LinearSpring does).
-    const Eigen::Vector3d dir = (1.0 / len) * d;  // Not d / len: one division, not three.
+    const Eigen::Vector3d dir = segment_inverse[i] * d;  // 1 / len: one division, not three.
     const double rate = dir.dot(Node(vel, i + 1) - Node(vel, i));
     const double t = SegmentTension(p, len, rate);
     tension[i] = t;
@@ -139,10 +180,8 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
       // below the water, so a dry node does not touch it.
       f = Eigen::Vector3d(0.0, 0.0, -share * p.node_dry_weight);
     } else {
-      const Eigen::Vector3d water_velocity = water.velocity.empty()
-                                                 ? water.uniform_velocity
-                                                 : Eigen::Vector3d(Node(water.velocity, i));
-      f = ExternalForce(p, share, q, Node(pos, i), Node(vel, i), water_velocity, lost);
+      const RelativeVelocity u = SplitRelativeVelocity(q, Node(vel, i), water_velocity(i));
+      f = ExternalForce(p, share, u, work.speeds[i], Node(pos, i), Node(vel, i), lost);
       if (!water.acceleration.empty()) {
         f += NodeFluidInertiaForce(p, share, q, Node(water.acceleration, i));
       }

@@ -106,9 +106,13 @@ inline Eigen::Vector3d NodeAcceleration(const NodeInverseMass& inv, const Eigen:
 /// the nodes minus the change of the elastic energy k max(0, l - l0)^2 / 2. The segment term is
 /// >= 0: c (dl/dt)^2 when T is not clipped, -k (l - l0) dl/dt > 0 when T is clipped to 0 on a
 /// stretched segment that shortens fast, (k (l - l0) + c dl/dt) dl/dt > 0 on a slack one.
+/// `work` is scratch space, kept by the caller so that an evaluation allocates nothing.
+struct CableWorkspace {
+  std::vector<double> squares, roots, reciprocals, speeds;
+};
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
-                     std::span<double> tension, std::span<double> force,
+                     std::span<double> tension, std::span<double> force, CableWorkspace& work,
                      double* dissipated = nullptr);
 
 /// The energies of a cable, for the balance d/dt (kinetic + potential + dissipated) = power

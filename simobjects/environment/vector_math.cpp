@@ -2,6 +2,7 @@
 
 #include <sleef.h>
 
+#include <cmath>
 #include <cstddef>
 
 #include "simobjects/environment/vector_math_kernels.h"
@@ -23,6 +24,18 @@ std::size_t SinCos(const double* angle, double* cosine, double* sine, std::size_
 std::size_t Exp(const double* x, double* result, std::size_t n) {
   std::size_t i = 0;
   for (; i + 2 <= n; i += 2) _mm_storeu_pd(result + i, Sleef_expd2_u10(_mm_loadu_pd(x + i)));
+  return i;
+}
+
+std::size_t SqrtAndReciprocal(const double* square, double* root, double* reciprocal,
+                              std::size_t n) {
+  std::size_t i = 0;
+  const __m128d one = _mm_set1_pd(1.0);
+  for (; i + 2 <= n; i += 2) {
+    const __m128d r = _mm_sqrt_pd(_mm_loadu_pd(square + i));
+    _mm_storeu_pd(root + i, r);
+    if (reciprocal != nullptr) _mm_storeu_pd(reciprocal + i, _mm_div_pd(one, r));
+  }
   return i;
 }
 
@@ -49,6 +62,18 @@ void Exp(std::span<const double> x, std::span<double> result) {
   std::size_t done =
       UsesAvx2() ? avx2::Exp(x.data(), result.data(), n) : sse2::Exp(x.data(), result.data(), n);
   for (; done < n; ++done) result[done] = Sleef_exp_u10(x[done]);
+}
+
+void SqrtAndReciprocal(std::span<const double> square, std::span<double> root,
+                       std::span<double> reciprocal) {
+  const std::size_t n = square.size();
+  double* const inverse = reciprocal.empty() ? nullptr : reciprocal.data();
+  std::size_t done = UsesAvx2() ? avx2::SqrtAndReciprocal(square.data(), root.data(), inverse, n)
+                                : sse2::SqrtAndReciprocal(square.data(), root.data(), inverse, n);
+  for (; done < n; ++done) {
+    root[done] = std::sqrt(square[done]);
+    if (inverse != nullptr) inverse[done] = 1.0 / root[done];
+  }
 }
 
 }  // namespace hawser::vector_math

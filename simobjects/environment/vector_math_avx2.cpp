@@ -22,4 +22,16 @@ std::size_t Exp(const double* x, double* result, std::size_t n) {
   return i;
 }
 
+std::size_t SqrtAndReciprocal(const double* square, double* root, double* reciprocal,
+                              std::size_t n) {
+  std::size_t i = 0;
+  const __m256d one = _mm256_set1_pd(1.0);
+  for (; i + 4 <= n; i += 4) {
+    const __m256d r = _mm256_sqrt_pd(_mm256_loadu_pd(square + i));
+    _mm256_storeu_pd(root + i, r);
+    if (reciprocal != nullptr) _mm256_storeu_pd(reciprocal + i, _mm256_div_pd(one, r));
+  }
+  return i;
+}
+
 }  // namespace hawser::vector_math::avx2

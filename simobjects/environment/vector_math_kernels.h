@@ -13,6 +13,10 @@ namespace hawser::vector_math::avx2 {
 std::size_t SinCos(const double* angle, double* cosine, double* sine, std::size_t n);
 /// As vector_math::Exp on the first 4 floor(n / 4) arguments; returns how many it did.
 std::size_t Exp(const double* x, double* result, std::size_t n);
+/// As vector_math::SqrtAndReciprocal on the first 4 floor(n / 4) values (`reciprocal` may be
+/// null: none); returns how many it did.
+std::size_t SqrtAndReciprocal(const double* square, double* root, double* reciprocal,
+                              std::size_t n);
 
 }  // namespace hawser::vector_math::avx2
 
@@ -22,5 +26,9 @@ namespace hawser::vector_math::sse2 {
 std::size_t SinCos(const double* angle, double* cosine, double* sine, std::size_t n);
 /// As vector_math::Exp on the first 2 floor(n / 2) arguments; returns how many it did.
 std::size_t Exp(const double* x, double* result, std::size_t n);
+/// As vector_math::SqrtAndReciprocal on the first 2 floor(n / 2) values (`reciprocal` may be
+/// null: none); returns how many it did.
+std::size_t SqrtAndReciprocal(const double* square, double* root, double* reciprocal,
+                              std::size_t n);
 
 }  // namespace hawser::vector_math::sse2
