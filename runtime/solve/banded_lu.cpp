@@ -81,6 +81,80 @@ bool BandedLu::Factor() {
 
 namespace {
 
+// The substitutions of a factorisation without interchanges for a band of fixed width K (a
+// template argument: the loops unroll, and the last K unknowns stay in registers), rows K.. of
+// L y = b and rows ..n-1-K of U x = y. Per row the products with the far unknowns are summed
+// first and the nearest unknown's product subtracted last, so that each row waits only on one
+// multiplication and one subtraction after the row before (the latency chain of the solve).
+
+/// L y = b for rows i >= K, rows 0..K-1 solved; `rows` as BandedLu::lower_rows_ (K a row).
+template <int K>
+void ForwardRows(const double* rows, double* b, int n) {
+  double w[K];  // w[r - 1] = y_i-r.
+  for (int r = 1; r <= K; ++r) w[r - 1] = b[K - r];
+  for (int i = K; i < n; ++i) {
+    const double* row = rows + static_cast<size_t>(i) * K;
+    double far = 0.0;
+    for (int r = K; r >= 2; --r) far += row[r - 1] * w[r - 1];
+    const double y = (b[i] - far) - row[0] * w[0];
+    b[i] = y;
+    for (int r = K - 1; r >= 1; --r) w[r] = w[r - 1];
+    w[0] = y;
+  }
+}
+
+/// U x = y for rows i <= n - 1 - K, rows n-K..n-1 solved; `rows` as BandedLu::scaled_rows_
+/// (`stride` a row, the first K used), `inverse` the pivots' reciprocals.
+template <int K>
+void BackRows(const double* rows, int stride, const double* inverse, double* b, int n) {
+  double w[K];  // w[k - 1] = x_i+k.
+  for (int k = 1; k <= K; ++k) w[k - 1] = b[n - 1 - K + k];
+  for (int i = n - 1 - K; i >= 0; --i) {
+    const double* row = rows + static_cast<size_t>(i) * stride;
+    double far = 0.0;
+    for (int k = K; k >= 2; --k) far += row[k - 1] * w[k - 1];
+    const double x = (b[i] * inverse[i] - far) - row[0] * w[0];
+    b[i] = x;
+    for (int k = K - 1; k >= 1; --k) w[k] = w[k - 1];
+    w[0] = x;
+  }
+}
+
+/// Calls F<K>::Run(args...) for the width `k` in 1..8; false for another width.
+template <template <int> class F, class... Args>
+bool WithWidth(int k, Args&&... args) {
+  switch (k) {
+    case 1:
+      return F<1>::Run(args...), true;
+    case 2:
+      return F<2>::Run(args...), true;
+    case 3:
+      return F<3>::Run(args...), true;
+    case 4:
+      return F<4>::Run(args...), true;
+    case 5:
+      return F<5>::Run(args...), true;
+    case 6:
+      return F<6>::Run(args...), true;
+    case 7:
+      return F<7>::Run(args...), true;
+    case 8:
+      return F<8>::Run(args...), true;
+    default:
+      return false;
+  }
+}
+template <int K>
+struct Forward {
+  static void Run(const double* rows, double* b, int n) { ForwardRows<K>(rows, b, n); }
+};
+template <int K>
+struct Back {
+  static void Run(const double* rows, int stride, const double* inverse, double* b, int n) {
+    BackRows<K>(rows, stride, inverse, b, n);
+  }
+};
+
 /// sum_k row[k - 1] x[k * step] for k = 3 .. last, in four partial sums (a single running sum
 /// would make each row wait for its own chain of additions). The two nearest unknowns are left
 /// to the caller, which has them in registers and subtracts them last: only those products
@@ -105,9 +179,12 @@ void BandedLu::Solve(double* b) const {
     // L = I.
   } else if (!interchanged_) {
     // L y = b row by row: y_i = b_i - sum_r L_i,i-r y_i-r, the two newest unknowns' products
-    // last, from registers (zero rows pad L_i,i-r before the first column).
+    // last, from registers (zero rows pad L_i,i-r before the first column). A narrow band's
+    // rows past the first `lower` by ForwardRows.
+    const bool fixed = n_ > 2 * lower_ && lower_ <= 8;
+    const int generic_end = fixed ? lower_ : n_;
     double prev1 = b[0], prev2 = 0.0;  // y_i-1, y_i-2.
-    for (int i = 1; i < n_; ++i) {
+    for (int i = 1; i < generic_end; ++i) {
       const double* row = lower_rows_.data() + static_cast<size_t>(i) * lower_;
       const int last = std::min(lower_, i);
       double y = b[i] - DotFromThird(row, b + i, -1, last);
@@ -117,6 +194,7 @@ void BandedLu::Solve(double* b) const {
       prev2 = prev1;
       prev1 = y;
     }
+    if (fixed) WithWidth<Forward>(lower_, lower_rows_.data(), b, n_);
   } else {
     // L y = P b: the interchanges and multipliers in the order they were made.
     for (int j = 0; j + 1 < n_; ++j) {
@@ -134,8 +212,11 @@ void BandedLu::Solve(double* b) const {
   // are read.
   const int kv = lower_ + upper_;
   const int width = interchanged_ ? kv : upper_;
+  // A narrow band's rows before the last `width` by BackRows.
+  const bool fixed = width >= 1 && width <= 8 && n_ > 2 * width;
+  const int generic_end = fixed ? n_ - width : 0;
   double next1 = 0.0, next2 = 0.0;  // x_i+1, x_i+2.
-  for (int i = n_ - 1; i >= 0; --i) {
+  for (int i = n_ - 1; i >= generic_end; --i) {
     const double* row = scaled_rows_.data() + static_cast<size_t>(i) * kv;
     const int last = std::min(width, n_ - 1 - i);
     double x = b[i] * inverse_pivot_[i] - DotFromThird(row, b + i, 1, last);
@@ -145,6 +226,7 @@ void BandedLu::Solve(double* b) const {
     next2 = next1;
     next1 = x;
   }
+  if (fixed) WithWidth<Back>(width, scaled_rows_.data(), kv, inverse_pivot_.data(), b, n_);
 }
 
 }  // namespace hawser
