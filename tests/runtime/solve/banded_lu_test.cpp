@@ -71,7 +71,10 @@ TEST_CASE(
   };
   for (const Shape s :
        {Shape{1, 0, 0}, Shape{7, 0, 0}, Shape{9, 1, 1}, Shape{30, 5, 5}, Shape{30, 0, 4},
-        Shape{30, 4, 0}, Shape{40, 2, 7}, Shape{40, 7, 2}, Shape{12, 11, 11}, Shape{300, 5, 5}}) {
+        Shape{30, 4, 0}, Shape{40, 2, 7}, Shape{40, 7, 2}, Shape{12, 11, 11}, Shape{300, 5, 5},
+        // The substitutions' fixed widths 1..8 (and 9, the general loop again), each on a band
+        // long enough to use them.
+        Shape{50, 8, 3}, Shape{50, 3, 6}, Shape{60, 9, 9}}) {
     for (const bool dominant : {true, false}) {
       CAPTURE(s.n);
       CAPTURE(s.lower);
