@@ -22,8 +22,53 @@ void BandedLu::Resize(int n, int lower, int upper) {
 void BandedLu::Zero() { std::fill(band_.begin(), band_.end(), 0.0); }
 
 namespace {
+
 constexpr double kPivotThreshold = 0.1;
+
+/// Calls F<K>::Run(args...) for the width `k` in 1..8; false for another width.
+template <template <int> class F, class... Args>
+bool WithWidth(int k, Args&&... args) {
+  switch (k) {
+    case 1:
+      return F<1>::Run(args...), true;
+    case 2:
+      return F<2>::Run(args...), true;
+    case 3:
+      return F<3>::Run(args...), true;
+    case 4:
+      return F<4>::Run(args...), true;
+    case 5:
+      return F<5>::Run(args...), true;
+    case 6:
+      return F<6>::Run(args...), true;
+    case 7:
+      return F<7>::Run(args...), true;
+    case 8:
+      return F<8>::Run(args...), true;
+    default:
+      return false;
+  }
+}
 }  // namespace
+
+/// Step j of the factorisation after the pivot: L's multipliers (the K entries below the
+/// diagonal, times `inverse`) and the update of columns j + 1 .. ju. K is the number of rows
+/// below the diagonal, a template argument for the band's full width (the loops unroll), or 0
+/// with the count given at run time (the last columns, or a wide band).
+template <int K>
+struct BandedLu::Eliminate {
+  static void Run(BandedLu& lu, int j, int ju, double inverse, int rows = K) {
+    const int km = K > 0 ? K : rows;
+    double* l = &lu.at(j + 1, j);  // The column below the diagonal: contiguous.
+    for (int r = 0; r < km; ++r) l[r] *= inverse;
+    for (int c = j + 1; c <= ju; ++c) {
+      const double t = lu.at(j, c);
+      if (t == 0.0) continue;
+      double* col = &lu.at(j + 1, c);
+      for (int r = 0; r < km; ++r) col[r] -= l[r] * t;
+    }
+  }
+};
 
 bool BandedLu::Factor() {
   // dgbtf2: for each column, a pivot on or below the diagonal (threshold pivoting, below); its
@@ -54,13 +99,8 @@ bool BandedLu::Factor() {
     }
     const double inverse = 1.0 / at(j, j);
     inverse_pivot_[j] = inverse;
-    double* l = &at(j + 1, j);  // The column below the diagonal: contiguous.
-    for (int r = 0; r < km; ++r) l[r] *= inverse;
-    for (int c = j + 1; c <= ju; ++c) {
-      const double t = at(j, c);
-      if (t == 0.0) continue;
-      double* col = &at(j + 1, c);
-      for (int r = 0; r < km; ++r) col[r] -= l[r] * t;
+    if (km != lower_ || !WithWidth<Eliminate>(km, *this, j, ju, inverse)) {
+      Eliminate<0>::Run(*this, j, ju, inverse, km);
     }
   }
   const int kv = lower_ + upper_;
@@ -120,30 +160,6 @@ void BackRows(const double* rows, int stride, const double* inverse, double* b, 
   }
 }
 
-/// Calls F<K>::Run(args...) for the width `k` in 1..8; false for another width.
-template <template <int> class F, class... Args>
-bool WithWidth(int k, Args&&... args) {
-  switch (k) {
-    case 1:
-      return F<1>::Run(args...), true;
-    case 2:
-      return F<2>::Run(args...), true;
-    case 3:
-      return F<3>::Run(args...), true;
-    case 4:
-      return F<4>::Run(args...), true;
-    case 5:
-      return F<5>::Run(args...), true;
-    case 6:
-      return F<6>::Run(args...), true;
-    case 7:
-      return F<7>::Run(args...), true;
-    case 8:
-      return F<8>::Run(args...), true;
-    default:
-      return false;
-  }
-}
 template <int K>
 struct Forward {
   static void Run(const double* rows, double* b, int n) { ForwardRows<K>(rows, b, n); }

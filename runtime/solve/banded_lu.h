@@ -38,6 +38,9 @@ class BandedLu {
   // Column j is kept in band_[j * ldab, (j + 1) * ldab), ldab = 2 lower + upper + 1, entry
   // (i, j) at band row kv + i - j with kv = lower + upper (LAPACK's AB(kv + 1 + i - j, j)):
   // position j ldab + kv + i - j = j (ldab - 1) + kv + i.
+  template <int K>
+  struct Eliminate;  // One column's elimination (banded_lu.cpp).
+
   int n_ = 0, lower_ = 0, upper_ = 0;
   int stride_ = 0;    ///< ldab - 1.
   int diagonal_ = 0;  ///< kv.
