@@ -88,12 +88,15 @@ struct Content {
   // The pattern the analysis was made for (CVODE's M keeps it; a change means a new analysis).
   std::vector<Index> pattern_p, pattern_i;
   Index n = 0;
-  std::vector<Index> kept;  ///< Original index of each reduced unknown.
+  // The solve's index arrays are 32-bit (Analyse refuses a larger system): half the bytes of
+  // KLU's 64-bit indices on the path every Newton iteration takes.
+  std::vector<int> kept;  ///< Original index of each reduced unknown.
   std::vector<Eliminated> eliminated;
   // b'_k = b_k - sum over eliminated i of (M_ki / M_ii) b_i, as a CSR product over the kept rows
   // k (one sum per row in a register, no scattered updates): per entry the row i of b and the
   // position of M_ki; the coefficients are set at each setup.
-  std::vector<Index> rhs_start, rhs_b_row, rhs_m_entry;
+  std::vector<int> rhs_start, rhs_b_row;
+  std::vector<Index> rhs_m_entry;
   std::vector<Index> rhs_eliminated;  ///< That i's index in `eliminated`.
   std::vector<double> rhs_coefficient;
   std::vector<double> inverse_diagonal, off_over_diagonal;  ///< 1 / M_ii, M_ij / M_ii.
@@ -171,7 +174,7 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
   for (Index r = 0; r < n; ++r) {
     if (is_eliminated[r]) continue;
     reduced_of[r] = static_cast<Index>(kept.size());
-    kept.push_back(r);
+    kept.push_back(static_cast<int>(r));
   }
   const Index m = static_cast<Index>(kept.size());
 
@@ -228,11 +231,11 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
   rhs_eliminated.clear();
   for (const auto& row : rhs_rows) {
     for (const auto& [entry, e] : row) {
-      rhs_b_row.push_back(eliminated[e].row);
+      rhs_b_row.push_back(static_cast<int>(eliminated[e].row));
       rhs_m_entry.push_back(entry);
       rhs_eliminated.push_back(e);
     }
-    rhs_start.push_back(static_cast<Index>(rhs_b_row.size()));
+    rhs_start.push_back(static_cast<int>(rhs_b_row.size()));
   }
   rhs_coefficient.assign(rhs_b_row.size(), 0.0);
   inverse_diagonal.assign(eliminated.size(), 0.0);
@@ -290,6 +293,8 @@ int Setup(SUNLinearSolver s, SUNMatrix a) {
   const Index* p = SUNSparseMatrix_IndexPointers(a);
   const Index* i = SUNSparseMatrix_IndexValues(a);
   double* x = SUNSparseMatrix_Data(a);
+  // The solve's 32-bit indices (Content::kept): a system this large could not be stored anyway.
+  if (p[n] > std::numeric_limits<int>::max()) return c.last_flag = SUNLS_ILL_INPUT;
   try {
     if (n != c.n || !c.SamePattern(p, i)) c.Analyse(n, p, i);
   } catch (const std::bad_alloc&) {
@@ -332,19 +337,23 @@ int Solve(SUNLinearSolver s, SUNMatrix /*a: as at setup*/, N_Vector xv, N_Vector
   // the coefficients of this setup's M. Only kept entries of x are written before the last
   // loop reads b_i, so x may be b.
   const Index m_size = static_cast<Index>(c.kept.size());
+  const int* const kept = c.kept.data();
+  const int* const start = c.rhs_start.data();
+  const int* const b_row = c.rhs_b_row.data();
+  const double* const coefficient = c.rhs_coefficient.data();
+  const int* const slot = c.work_slot.data();
+  double* const work = c.work.data();
   for (Index k = 0; k < m_size; ++k) {
-    double v = b[c.kept[k]];
-    for (Index q = c.rhs_start[k]; q < c.rhs_start[k + 1]; ++q) {
-      v -= c.rhs_coefficient[q] * b[c.rhs_b_row[q]];
-    }
-    c.work[c.work_slot[k]] = v;
+    double v = b[kept[k]];
+    for (int q = start[k]; q < start[k + 1]; ++q) v -= coefficient[q] * b[b_row[q]];
+    work[slot[k]] = v;
   }
   if (c.band) {
     c.banded.Solve(c.work.data());
   } else if (!c.condensed.Solve(m_size, c.work.data(), c.common)) {
     return c.last_flag = SUNLS_PACKAGE_FAIL_REC;
   }
-  for (Index k = 0; k < m_size; ++k) x[c.kept[k]] = c.work[c.work_slot[k]];
+  for (Index k = 0; k < m_size; ++k) x[kept[k]] = work[slot[k]];
   for (size_t e = 0; e < c.eliminated.size(); ++e) {
     const Eliminated& el = c.eliminated[e];
     x[el.row] = b[el.row] * c.inverse_diagonal[e] - c.off_over_diagonal[e] * x[el.partner];
