@@ -67,7 +67,6 @@ Input SimObject::DeclareInput(PortSpec spec) {
                "invalid declaration");
   interface_.inputs.push_back({std::move(spec)});
   inputs_.emplace_back();
-  input_data_.push_back(nullptr);
   input_connected_.push_back(false);
   return Input{static_cast<int>(interface_.inputs.size()) - 1};
 }
@@ -84,7 +83,6 @@ Output SimObject::DeclareOutput(PortSpec spec) {
   AssertNewOutput(interface_, spec);
   interface_.outputs.push_back({std::move(spec), OutputInfo::Source::kCalc, -1, -1});
   outputs_.emplace_back();
-  output_data_.push_back(nullptr);
   return Output{static_cast<int>(interface_.outputs.size()) - 1};
 }
 
@@ -93,7 +91,6 @@ Output SimObject::DeclareOutputFromInput(PortSpec spec, Input input) {
   HAWSER_CHECK(spec.width == interface_.inputs.at(input.index).spec.width, "invalid declaration");
   interface_.outputs.push_back({std::move(spec), OutputInfo::Source::kInput, -1, input.index});
   outputs_.emplace_back();
-  output_data_.push_back(nullptr);
   return Output{static_cast<int>(interface_.outputs.size()) - 1};
 }
 
@@ -102,7 +99,6 @@ Output SimObject::DeclareOutputFromState(PortSpec spec, State state) {
   HAWSER_CHECK(spec.width == interface_.states.at(state.index).spec.width, "invalid declaration");
   interface_.outputs.push_back({std::move(spec), OutputInfo::Source::kState, -1, state.index});
   outputs_.emplace_back();
-  output_data_.push_back(nullptr);
   return Output{static_cast<int>(interface_.outputs.size()) - 1};
 }
 
@@ -115,8 +111,6 @@ State SimObject::DeclareState(StateSpec spec) {
   interface_.states.push_back({std::move(spec)});
   states_.emplace_back();
   derivatives_.emplace_back();
-  state_data_.push_back(nullptr);
-  derivative_data_.push_back(nullptr);
   initial_states_.emplace_back();
   state_given_.push_back(false);
   return State{static_cast<int>(interface_.states.size()) - 1};
@@ -139,6 +133,17 @@ void SimObject::AddCalc(std::vector<Output> outputs, std::vector<Input> inputs,
   calc.context = context;
   calc.role = role;
   interface_.calcs.push_back(std::move(calc));
+}
+
+void SimObject::AllocatePortData() {
+  const size_t n_in = inputs_.size(), n_out = outputs_.size(), n_states = states_.size();
+  port_data_.assign(n_in + n_out + 2 * n_states, nullptr);
+  double** const block = port_data_.data();
+  // const double* and double* have the same representation; the block holds both kinds.
+  input_data_ = const_cast<const double**>(block);
+  output_data_ = block + n_in;
+  state_data_ = const_cast<const double**>(block + n_in + n_out);
+  derivative_data_ = block + n_in + n_out + n_states;
 }
 
 namespace {

@@ -55,15 +55,18 @@ class SimObject {
 
   // Wiring, called by the model after construction.
   void BindInput(int i, std::span<const double> view, bool connected) {
+    if (port_data_.empty()) AllocatePortData();
     inputs_[i] = view;
     input_data_[i] = view.data();
     input_connected_[i] = connected;
   }
   void BindOutput(int i, std::span<double> view) {
+    if (port_data_.empty()) AllocatePortData();
     outputs_[i] = view;
     output_data_[i] = view.data();
   }
   void BindState(int i, std::span<const double> value, std::span<double> derivative, bool given) {
+    if (port_data_.empty()) AllocatePortData();
     states_[i] = value;
     derivatives_[i] = derivative;
     state_data_[i] = value.data();
@@ -208,6 +211,8 @@ class SimObject {
   [[noreturn]] void ServiceTypeMismatch(ServiceUse use) const;
   void AddCalc(std::vector<Output> outputs, std::vector<Input> inputs, std::function<void()> fn,
                void (*call)(void*), void* context, CalcRole role);
+  /// Sizes port_data_ for the declared ports and states and points the tables into it.
+  void AllocatePortData();
 
   std::string name_, type_;
   SourceLocation loc_;
@@ -222,14 +227,22 @@ class SimObject {
   std::vector<std::span<double>> outputs_;
   std::vector<std::span<const double>> states_;
   std::vector<std::span<double>> derivatives_;
-  // The first value of each view again, for the 3-vector shorthands: an 8-byte entry is one
-  // scaled load, where a 16-byte span's address needs a shift and an add first.
-  std::vector<const double*> input_data_, state_data_;
-  std::vector<double*> output_data_, derivative_data_;
   std::vector<std::span<double>> initial_states_;
   std::vector<bool> state_given_;
   std::vector<const Service*> services_;  ///< [use]: the provider, or nullptr.
   std::vector<std::pair<std::string, const Service*>> provided_;
+  /// The first value of each view again, for the 3-vector shorthands, in one block (inputs,
+  /// outputs, states, derivatives) allocated once the declarations are done: an 8-byte entry is
+  /// one scaled load, where a 16-byte span's address needs a shift and an add first.
+  std::vector<double*> port_data_;
+  // The tables into port_data_, last, so that they share a cache line with the derived class's
+  // first members (its parameters and port handles): a calculation then touches the object's
+  // line or two and the block's, where four separate tables reached through the middle of the
+  // object cost a line each.
+  const double** input_data_ = nullptr;
+  double** output_data_ = nullptr;
+  const double** state_data_ = nullptr;
+  double** derivative_data_ = nullptr;
 };
 
 // DeclareParameter is compiled once, in the API library, for each parameter type.
