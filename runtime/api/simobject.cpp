@@ -118,7 +118,7 @@ State SimObject::DeclareState(StateSpec spec) {
 
 void SimObject::AddCalc(std::vector<Output> outputs, std::vector<Input> inputs,
                         std::function<void()> fn, void (*call)(void*), void* context,
-                        CalcRole role) {
+                        void (*batch)(void* const*, int, int*), CalcRole role) {
   CalcInfo calc;
   const int index = static_cast<int>(interface_.calcs.size());
   for (Output o : outputs) {
@@ -131,6 +131,7 @@ void SimObject::AddCalc(std::vector<Output> outputs, std::vector<Input> inputs,
   calc.fn = std::move(fn);
   calc.call = call;
   calc.context = context;
+  calc.batch = batch;
   calc.role = role;
   interface_.calcs.push_back(std::move(calc));
 }

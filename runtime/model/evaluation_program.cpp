@@ -10,10 +10,26 @@ Model::Program Model::Program::Compile(const std::vector<Step>& steps,
     if (p.runs.empty() || p.runs.back().kind != kind) p.runs.push_back({kind, index, index});
     ++p.runs.back().end;
   };
-  for (const Step& s : steps) {
+  for (size_t k = 0; k < steps.size(); ++k) {
+    const Step& s = steps[k];
     if (s.calc != nullptr) {
-      add(Kind::kCalc, static_cast<int>(p.calcs.size()));
-      p.calcs.push_back({s.calc->call, s.calc->context, s.object});
+      // The calculations from here on with the same batch function, if there are several.
+      auto batch = s.calc->batch;
+      size_t same = 1;
+      while (batch != nullptr && k + same < steps.size() && steps[k + same].calc != nullptr &&
+             steps[k + same].calc->batch == batch)
+        ++same;
+      const int begin = static_cast<int>(p.calcs.size());
+      for (size_t j = k; j < k + same; ++j) {
+        p.calcs.push_back({steps[j].calc->call, steps[j].calc->context, steps[j].object});
+        p.contexts.push_back(steps[j].calc->context);
+      }
+      if (same > 1) {
+        p.runs.push_back({Kind::kBatch, begin, static_cast<int>(p.calcs.size()), batch});
+        k += same - 1;
+      } else {
+        add(Kind::kCalc, begin);
+      }
       continue;
     }
     const Combiner& c = combiners[s.combiner];

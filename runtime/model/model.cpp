@@ -92,6 +92,7 @@ void Model::Run(const Program& p) {
   // The arrays are read through local pointers: an object's call could, for all the compiler
   // knows, change the vectors, which it would otherwise reload after every call.
   const Program::Calc* const calcs = p.calcs.data();
+  void* const* const contexts = p.contexts.data();
   const Sum2* const sums2 = p.sums2.data();
   const Combiner* const* const combiners = p.combiners.data();
   int calc = 0;
@@ -101,6 +102,16 @@ void Model::Run(const Program& p) {
         case Program::Kind::kCalc:
           for (calc = run.begin; calc < run.end; ++calc) calcs[calc].call(calcs[calc].context);
           break;
+        case Program::Kind::kBatch: {
+          int failed = 0;
+          try {
+            run.batch(contexts + run.begin, run.end - run.begin, &failed);
+          } catch (...) {
+            calc = run.begin + failed;
+            throw;
+          }
+          break;
+        }
         case Program::Kind::kSum2:
           for (int i = run.begin; i < run.end; ++i) sums2[i].Run();
           break;

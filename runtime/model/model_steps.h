@@ -70,11 +70,14 @@ struct Sum2 {
 /// Steps compiled for speed: one array per kind of operation, with no branch per step on its
 /// kind, and the commonest input sum ("A.F + B.F", two unscaled ports) without a loop over
 /// terms. `runs` gives the order: consecutive operations of one kind, in evaluation order.
+/// Consecutive calculations of one callable type (a chain's springs) form one kBatch run: one
+/// call of their CalcInfo::batch, which loops over their contexts with the callable inlined.
 struct Model::Program {
-  enum class Kind { kCalc, kSum2, kCombiner };
+  enum class Kind { kCalc, kBatch, kSum2, kCombiner };
   struct Run {
     Kind kind;
-    int begin, end;  ///< Into the array of that kind.
+    int begin, end;  ///< Into the array of that kind (calcs for kBatch).
+    void (*batch)(void* const*, int, int*) = nullptr;  ///< For kBatch: CalcInfo::batch.
   };
   struct Calc {
     void (*call)(void*);  ///< CalcInfo::call and context.
@@ -83,6 +86,7 @@ struct Model::Program {
   };
   std::vector<Run> runs;
   std::vector<Calc> calcs;
+  std::vector<void*> contexts;  ///< [calc]: calcs[calc].context again, as a batch reads them.
   std::vector<Sum2> sums2;
   std::vector<const Combiner*> combiners;
 

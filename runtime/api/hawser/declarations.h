@@ -135,6 +135,10 @@ struct CalcInfo {
   /// The model's right-hand side calls it so, one indirect call with nothing around it.
   void (*call)(void*) = nullptr;
   void* context = nullptr;
+  /// The same calculation for `count` objects of one type at once: runs call(contexts[i]) for
+  /// each in turn, with the callable inlined in the loop. If one throws, `*failed` is its index.
+  /// The model runs consecutive calculations of one callable type so.
+  void (*batch)(void* const* contexts, int count, int* failed) = nullptr;
 };
 struct ObjectInterface {
   std::vector<ParamInfo> params;

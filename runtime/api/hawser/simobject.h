@@ -119,7 +119,11 @@ class SimObject {
       // load less on the path of every calculation.
       AddCalc(
           std::move(outputs), std::move(inputs), [fn]() mutable { fn(); },
-          [](void* f) { std::bit_cast<Fn>(f)(); }, std::bit_cast<void*>(fn), role);
+          [](void* f) { std::bit_cast<Fn>(f)(); }, std::bit_cast<void*>(fn),
+          [](void* const* contexts, int count, int* failed) {
+            CallEach(contexts, count, failed, [](void* f) { std::bit_cast<Fn>(f)(); });
+          },
+          role);
     } else {
       // Otherwise the callable lives on the heap, where the model calls it through a plain
       // function pointer (CalcInfo::call); CalcInfo::fn shares it.
@@ -127,7 +131,11 @@ class SimObject {
       void* context = target.get();
       AddCalc(
           std::move(outputs), std::move(inputs), [target] { (*target)(); },
-          [](void* f) { (*static_cast<Fn*>(f))(); }, context, role);
+          [](void* f) { (*static_cast<Fn*>(f))(); }, context,
+          [](void* const* contexts, int count, int* failed) {
+            CallEach(contexts, count, failed, [](void* f) { (*static_cast<Fn*>(f))(); });
+          },
+          role);
     }
   }
   /// Optional: the derivative of own state entry `row` depends on own state entry `column` only
@@ -210,7 +218,19 @@ class SimObject {
   void AddParamInfo(ParamInfo info);
   [[noreturn]] void ServiceTypeMismatch(ServiceUse use) const;
   void AddCalc(std::vector<Output> outputs, std::vector<Input> inputs, std::function<void()> fn,
-               void (*call)(void*), void* context, CalcRole role);
+               void (*call)(void*), void* context, void (*batch)(void* const*, int, int*),
+               CalcRole role);
+  /// CalcInfo::batch's loop: call(contexts[i]) for each i; on an exception, *failed = i.
+  template <class Call>
+  static void CallEach(void* const* contexts, int count, int* failed, Call call) {
+    int i = 0;
+    try {
+      for (; i < count; ++i) call(contexts[i]);
+    } catch (...) {
+      *failed = i;
+      throw;
+    }
+  }
   /// Sizes port_data_ for the declared ports and states and points the tables into it.
   void AllocatePortData();
 

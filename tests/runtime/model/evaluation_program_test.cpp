@@ -199,5 +199,79 @@ TEST_CASE("an exception from a derivative names the object with states") {
                        SimulationError);
 }
 
+TEST_CASE("a calculation's batch function runs each context and tells which one threw") {
+  std::vector<std::unique_ptr<Relay>> relays;
+  std::vector<ObjectArgs> args(3);
+  std::vector<std::vector<double>> in(3, std::vector<double>(3)), out(3, std::vector<double>(3));
+  args[1].values["ThrowAfter"] = {"0.5", {}};
+  std::vector<void*> contexts;
+  double t = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    args[i].name = fmt::format("R{}", i + 1);
+    relays.push_back(std::make_unique<Relay>(args[i]));
+    in[i] = {double(i), 10.0 * i, 100.0 * i};
+    relays[i]->BindInput(0, in[i], true);
+    relays[i]->BindOutput(0, out[i]);
+    relays[i]->BindTime(&t);
+    contexts.push_back(relays[i]->interface().calcs.at(0).context);
+  }
+  const auto batch = relays[0]->interface().calcs.at(0).batch;
+  REQUIRE((batch != nullptr));
+  CHECK((relays[2]->interface().calcs.at(0).batch == batch));  // One type, one function.
+  int failed = -1;
+  batch(contexts.data(), 3, &failed);
+  CHECK(failed == -1);
+  for (int i = 0; i < 3; ++i)
+    CHECK(out[i] == std::vector<double>{i + 1.0, 10.0 * i + 1, 100.0 * i + 1});
+  t = 1.0;
+  CHECK_THROWS_WITH_AS(batch(contexts.data(), 3, &failed), "relay jammed", std::runtime_error);
+  CHECK(failed == 1);
+}
+
+/// X1 -> R1 -> R2 -> R3 -> X1', X1 -> X2': three calculations of one type in a row (inputs
+/// that are views: no sum between them) and two objects with states of one type, each run as
+/// one batch.
+std::unique_ptr<Model> Batches(const std::string& r2_extra, const std::string& x2_extra) {
+  const std::string xml = fmt::format(
+      "<Contents><OBJECTS>\n"
+      "<Lib LibName=\"test\" SimObject=\"Test/Relay\" Name=\"R1\"/>\n"
+      "<Lib LibName=\"test\" SimObject=\"Test/Relay\" Name=\"R2\" {}/>\n"
+      "<Lib LibName=\"test\" SimObject=\"Test/Relay\" Name=\"R3\"/>\n"
+      "<Lib LibName=\"test\" SimObject=\"Test/Store\" Name=\"X1\"/>\n"
+      "<Lib LibName=\"test\" SimObject=\"Test/Store\" Name=\"X2\" {}/>\n"
+      "</OBJECTS><INTERCONNECTIONS><Connection R1.In=\"X1.Out\" R2.In=\"R1.Out\" "
+      "R3.In=\"R2.Out\" X1.In=\"R3.Out\" X2.In=\"X1.Out\"/></INTERCONNECTIONS>"
+      "<INITIALIZATION/><INTEGRATION><Engine TOutput=\"0, 1, 2\"/></INTEGRATION></Contents>",
+      r2_extra, x2_extra);
+  return Model::Assemble(LoadScenarioFromString(xml, "batches.xml"), ProgramRegistry());
+}
+
+TEST_CASE("calculations and derivatives run in batches compute what they compute one by one") {
+  auto m = Batches("", "");
+  REQUIRE(m->DescribeEvaluationOrder() ==
+          std::vector<std::string>{"R1.Out <- In", "R2.Out <- In", "R3.Out <- In"});
+  std::vector<double> x = m->InitialState(0.0), xdot(6);
+  x = {1.0, 2.0, 3.0, 0.0, 0.0, 0.0};
+  REQUIRE(m->Rhs(0.0, x.data(), xdot.data()));
+  // X1' = R3 = X1 + 3 (each relay adds its Offset, 1); X2' = X1.
+  CHECK(xdot == std::vector<double>{4.0, 5.0, 6.0, 1.0, 2.0, 3.0});
+}
+
+TEST_CASE("an exception from the middle of a batch names that object") {
+  auto calc = Batches("ThrowAfter=\"0.5\"", "");
+  std::vector<double> x = calc->InitialState(0.0), xdot(6);
+  CHECK_THROWS_WITH_AS(calc->Rhs(1.0, x.data(), xdot.data()),
+                       "R2 (Test/Relay, <Lib> at batches.xml:3) threw an exception in its "
+                       "calculation at t = 1: relay jammed",
+                       SimulationError);
+  REQUIRE(calc->Rhs(0.25, x.data(), xdot.data()));  // Still usable after the throw.
+  auto derivative = Batches("", "ThrowAfter=\"0.5\"");
+  x = derivative->InitialState(0.0);
+  CHECK_THROWS_WITH_AS(derivative->Rhs(1.0, x.data(), xdot.data()),
+                       "X2 (Test/Store, <Lib> at batches.xml:6) threw an exception in its "
+                       "derivatives at t = 1: store overflowed",
+                       SimulationError);
+}
+
 }  // namespace
 }  // namespace hawser
