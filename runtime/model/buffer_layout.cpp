@@ -18,7 +18,14 @@ void Model::Builder::LayOutBuffers() {
       state_offsets_[obj].push_back(offset);
       offset += states[s].spec.width;
     }
-    if (!states.empty()) m_.with_states_.push_back(m_.objects_[obj].get());
+    if (states.empty()) continue;
+    // Consecutive objects of one type (or of types without a batch) share a derivative run.
+    const int i = static_cast<int>(m_.with_states_.size());
+    m_.with_states_.push_back(m_.objects_[obj].get());
+    auto batch = types_[obj]->calc_derivatives;
+    auto& runs = m_.derivative_runs_;
+    if (runs.empty() || runs.back().batch != batch) runs.push_back({i, i, batch});
+    ++runs.back().end;
   }
   m_.x_.assign(offset, 0.0);
   m_.xdot_.assign(offset, 0.0);

@@ -127,10 +127,24 @@ void Model::Run(const Program& p) {
 
 void Model::CalcAllDerivatives() {
   SimObject* const* const objects = with_states_.data();  // Not reloaded per call: see Run.
-  const size_t n = with_states_.size();
-  size_t i = 0;
+  const DerivativeRun* const runs = derivative_runs_.data();
+  const size_t n = derivative_runs_.size();
+  int i = 0;  // The object called last, for the message.
   try {
-    for (; i < n; ++i) objects[i]->CalcDerivatives();
+    for (size_t r = 0; r < n; ++r) {
+      const DerivativeRun run = runs[r];
+      if (run.batch == nullptr) {
+        for (i = run.begin; i < run.end; ++i) objects[i]->CalcDerivatives();
+        continue;
+      }
+      int failed = 0;
+      try {
+        run.batch(objects + run.begin, run.end - run.begin, &failed);
+      } catch (...) {
+        i = run.begin + failed;
+        throw;
+      }
+    }
   } catch (...) {
     RethrowNamed(*objects[i], "derivatives", t_);
   }

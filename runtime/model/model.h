@@ -86,6 +86,13 @@ class Model final : public OdeSystem {
   std::unique_ptr<Program> program_;      ///< steps_, compiled.
   std::unique_ptr<Program> rhs_program_;  ///< rhs_steps_, compiled.
   std::vector<SimObject*> with_states_;
+  /// with_states_ in runs of one type: [begin, end) and the type's TypeInfo::calc_derivatives
+  /// (nullptr: a virtual call each).
+  struct DerivativeRun {
+    int begin, end;
+    void (*batch)(SimObject* const*, int, int*);
+  };
+  std::vector<DerivativeRun> derivative_runs_;
   std::vector<std::string> wiring_;
   std::string diagnosis_;
   SparsityPattern sparsity_;  ///< Of df/dx, from the declarations and the wiring.

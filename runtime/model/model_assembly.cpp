@@ -122,6 +122,7 @@ void Model::Builder::BuildObject(const ObjectDecl& decl,
   ReportUnknownParameters(decl, *type, *object);
   object_index_[decl.name] = static_cast<int>(m_.objects_.size());
   m_.objects_.push_back(std::move(object));
+  types_.push_back(type);
 }
 
 void Model::Builder::ReportUnknownParameters(const ObjectDecl& decl, const TypeInfo& type,

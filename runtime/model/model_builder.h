@@ -92,6 +92,7 @@ class Model::Builder {
   const Registry& registry_;
   ErrorCollector errors_;
   std::map<std::string, int> object_index_;
+  std::vector<const TypeInfo*> types_;             ///< [object]
   std::vector<std::vector<InputSource>> sources_;  ///< [object][input]
   /// [object][state]: the <InitialCondition> value, or nullptr when not given.
   std::vector<std::vector<const std::vector<double>*>> initial_values_;

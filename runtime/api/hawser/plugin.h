@@ -14,7 +14,8 @@
 /// declarations alone (a new free function, a new header) do not need a bump.
 /// 2: SimObject::estimating_jacobian(); PortSpec and StateSpec::dims; calculations called
 /// through a plain function pointer (CalcInfo, DeclareCalc).
-/// 4: SimObject's port tables in one block, at the end of the class; CalcInfo::batch.
+/// 4: SimObject's port tables in one block, at the end of the class; CalcInfo::batch;
+/// TypeInfo::calc_derivatives.
 #define HAWSER_PLUGIN_API_VERSION 4
 
 namespace hawser {
