@@ -32,6 +32,10 @@ class InterruptibleSystem final : public OdeSystem {
   std::string Diagnose() const override { return inner_.Diagnose(); }
   std::vector<bool> Accumulators() const override { return inner_.Accumulators(); }
   void SetEstimatingJacobian(bool on) override { inner_.SetEstimatingJacobian(on); }
+  std::vector<int> ExactJacobianColumns() const override { return inner_.ExactJacobianColumns(); }
+  bool FillExactJacobian(int block, std::span<double> values) override {
+    return inner_.FillExactJacobian(block, values);
+  }
 
  private:
   OdeSystem& inner_;

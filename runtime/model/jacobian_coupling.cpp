@@ -1,18 +1,21 @@
 // Model assembly, Jacobian structure: each object's own block and the couplings its inputs
 // bring, from the declarations and the wiring (jacobian_structure.h).
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <utility>
 #include <vector>
 
+#include "hawser/check.h"
 #include "runtime/model/jacobian_structure.h"
 #include "runtime/model/model_builder.h"
 
 namespace hawser {
 
 /// Own blocks and couplings of every object with states: its own band, and for each input the
-/// rows that read it (DeclareInputReadBy) times the state entries the input depends on.
-SparsityPattern Model::Builder::JacobianPattern() const {
+/// rows that read it (DeclareInputReadBy) times the state entries the input depends on. From
+/// them the pattern and the columns that may take exact entries.
+void Model::Builder::BuildJacobianStructure() {
   const int n = static_cast<int>(m_.x_.size());
   std::vector<OwnBlock> own;
   std::vector<Coupling> couplings;
@@ -28,7 +31,60 @@ SparsityPattern Model::Builder::JacobianPattern() const {
       }
     }
   }
-  return PatternOf(n, own, couplings);
+  m_.sparsity_ = PatternOf(n, own, couplings);
+  m_.exact_ = ExactBlocks(couplings);
+}
+
+/// A column that some input reads (a coupling with rows) has entries in other derivatives than
+/// its object's own; every other column of an object that declared its entries is exactly
+/// those entries (and the pattern's diagonal, zero unless declared).
+std::vector<ExactJacobianBlock> Model::Builder::ExactBlocks(
+    const std::vector<Coupling>& couplings) const {
+  const SparsityPattern& p = m_.sparsity_;
+  std::vector<bool> read(p.n, false);
+  for (const Coupling& c : couplings) {
+    if (c.rows.empty()) continue;
+    for (int j = std::max(c.columns.begin, 0); j < std::min(c.columns.end, p.n); ++j)
+      read[j] = true;
+  }
+  // The index of entry (row, column) in the pattern's values.
+  const auto value_index = [&p](int row, int column) {
+    const auto first = p.rows.begin() + p.column_start[column];
+    const auto last = p.rows.begin() + p.column_start[column + 1];
+    const auto it = std::lower_bound(first, last, row);
+    HAWSER_CHECK(it != last && *it == row, "a declared entry is missing from the pattern");
+    return static_cast<long>(it - p.rows.begin());
+  };
+  std::vector<ExactJacobianBlock> blocks;
+  for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
+    const std::vector<std::pair<int, int>>& entries = iface(obj).state_entries;
+    const OwnBlock own = OwnStates(obj);
+    if (entries.empty() || own.width == 0) continue;
+    ExactJacobianBlock b;
+    b.object = m_.objects_[obj].get();
+    for (int j = own.offset; j < own.offset + own.width; ++j) {
+      if (!read[j]) b.columns.push_back(j);
+    }
+    if (b.columns.empty()) continue;
+    std::vector<bool> declared(p.nonzeros(), false);
+    for (const auto& [row, column] : entries) {
+      const int j = own.offset + column;
+      long k = -1;
+      if (!read[j]) {
+        k = value_index(own.offset + row, j);
+        declared[k] = true;
+      }
+      b.value_of_entry.push_back(k);
+    }
+    for (int j : b.columns) {
+      for (long k = p.column_start[j]; k < p.column_start[j + 1]; ++k) {
+        if (!declared[k]) b.zeroed.push_back(k);
+      }
+    }
+    b.entries.assign(entries.size(), 0.0);
+    blocks.push_back(std::move(b));
+  }
+  return blocks;
 }
 
 /// The entries of x holding `obj`'s states (contiguous, in declaration order).

@@ -75,10 +75,13 @@ std::pair<int, int> BandwidthOf(const SparsityPattern& p) {
   return {lower, upper};
 }
 
-std::vector<std::vector<int>> ColumnGroups(const SparsityPattern& p) {
+std::vector<std::vector<int>> ColumnGroups(const SparsityPattern& p,
+                                           const std::vector<bool>& only) {
+  const auto grouped = [&only](int j) { return only.empty() || only[j]; };
   // The columns of each row, to find a column's neighbours (columns sharing a row).
   std::vector<std::vector<int>> row_columns(p.n);
   for (int j = 0; j < p.n; ++j) {
+    if (!grouped(j)) continue;
     for (int k = p.column_start[j]; k < p.column_start[j + 1]; ++k)
       row_columns[p.rows[k]].push_back(j);
   }
@@ -86,6 +89,7 @@ std::vector<std::vector<int>> ColumnGroups(const SparsityPattern& p) {
   std::vector<int> taken_by;  // taken_by[g] == j: group g holds a neighbour of column j.
   std::vector<std::vector<int>> groups;
   for (int j = 0; j < p.n; ++j) {
+    if (!grouped(j)) continue;
     for (int k = p.column_start[j]; k < p.column_start[j + 1]; ++k) {
       for (int other : row_columns[p.rows[k]]) {
         if (group_of[other] >= 0) taken_by[group_of[other]] = j;

@@ -50,8 +50,11 @@ std::pair<int, int> BandwidthOf(const SparsityPattern& pattern);
 /// Columns grouped so that no two columns of a group share a row (greedy colouring in column
 /// order, Curtis, Powell & Reid 1974): perturbing all columns of a group at once, one evaluation
 /// of f gives every entry of those columns. A band (lower, upper) needs lower + upper + 1
-/// groups; a cable's node-by-node pattern about as many.
-std::vector<std::vector<int>> ColumnGroups(const SparsityPattern& pattern);
+/// groups; a cable's node-by-node pattern about as many. With `only` (one flag per column), the
+/// columns flagged only: the others are known otherwise (exact entries, OdeSystem) and neither
+/// grouped nor in the way of grouping.
+std::vector<std::vector<int>> ColumnGroups(const SparsityPattern& pattern,
+                                           const std::vector<bool>& only = {});
 
 /// Sorted, merged union of the ranges (empty ones dropped).
 std::vector<IndexRange> MergeRanges(std::vector<IndexRange> ranges);

@@ -295,6 +295,28 @@ std::vector<double> Model::InitialState(double t0) {
 
 std::pair<int, int> Model::Bandwidth() const { return BandwidthOf(sparsity_); }
 
+std::vector<int> Model::ExactJacobianColumns() const {
+  if (exact_.empty()) return {};
+  std::vector<int> block_of(x_.size(), -1);
+  for (size_t b = 0; b < exact_.size(); ++b) {
+    for (int j : exact_[b].columns) block_of[static_cast<size_t>(j)] = static_cast<int>(b);
+  }
+  return block_of;
+}
+
+bool Model::FillExactJacobian(int block, std::span<double> values) {
+  ExactJacobianBlock& b = exact_.at(static_cast<size_t>(block));
+  bool given = false;
+  CallObject(*b.object, "state Jacobian", t_, [&] { given = b.object->StateJacobian(b.entries); });
+  // A value that is not finite: the differences will find (and name) what went wrong.
+  if (!given || !AllFinite(b.entries)) return false;
+  for (long k : b.zeroed) values[static_cast<size_t>(k)] = 0.0;
+  for (size_t e = 0; e < b.entries.size(); ++e) {
+    if (b.value_of_entry[e] >= 0) values[static_cast<size_t>(b.value_of_entry[e])] = b.entries[e];
+  }
+  return true;
+}
+
 const SimObject* Model::FindObject(const std::string& name) const {
   for (const auto& o : objects_)
     if (o->name() == name) return o.get();

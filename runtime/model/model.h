@@ -22,6 +22,20 @@ struct StateSlot {
   int width = 0;
 };
 
+/// An object's columns of df/dx with exact entries (SimObject::StateJacobian): its own state
+/// columns that no input reads, where its declared entries are the whole column.
+struct ExactJacobianBlock {
+  SimObject* object = nullptr;
+  std::vector<int> columns;  ///< Entries of x, ascending.
+  /// Per declared entry (row, column): its index in the pattern's values when the column is
+  /// one of `columns`, else -1 (that column is differenced).
+  std::vector<long> value_of_entry;
+  /// The pattern's entries in `columns` that are no declared entry (the diagonal, which every
+  /// pattern holds): zero.
+  std::vector<long> zeroed;
+  std::vector<double> entries;  ///< StateJacobian's values, one per declared entry.
+};
+
 struct Combiner;  // model_steps.h
 
 class Model final : public OdeSystem {
@@ -38,6 +52,8 @@ class Model final : public OdeSystem {
   const SparsityPattern* Sparsity() const override { return &sparsity_; }
   std::string Diagnose() const override { return diagnosis_; }
   void SetEstimatingJacobian(bool on) override { estimating_jacobian_ = on; }
+  std::vector<int> ExactJacobianColumns() const override;
+  bool FillExactJacobian(int block, std::span<double> values) override;
   std::vector<bool> Accumulators() const override;
 
   /// The state at the start time: declared defaults, then <InitialCondition>s, then each
@@ -95,7 +111,8 @@ class Model final : public OdeSystem {
   std::vector<DerivativeRun> derivative_runs_;
   std::vector<std::string> wiring_;
   std::string diagnosis_;
-  SparsityPattern sparsity_;  ///< Of df/dx, from the declarations and the wiring.
+  SparsityPattern sparsity_;               ///< Of df/dx, from the declarations and the wiring.
+  std::vector<ExactJacobianBlock> exact_;  ///< Objects that may give exact columns of df/dx.
 };
 
 }  // namespace hawser

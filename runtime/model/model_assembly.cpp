@@ -50,7 +50,7 @@ void Model::Builder::Build() {
   errors_.ThrowIfAny();
   OrderEvaluation();
   LayOutBuffers();
-  m_.sparsity_ = JacobianPattern();
+  BuildJacobianStructure();
 }
 
 namespace {

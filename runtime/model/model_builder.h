@@ -79,7 +79,9 @@ class Model::Builder {
   bool IsDirectView(int obj, int in) const;
 
   // ---- Jacobian structure (jacobian_structure.h; jacobian_coupling.cpp) ----
-  SparsityPattern JacobianPattern() const;
+  /// Sets the model's sparsity_ and exact_.
+  void BuildJacobianStructure();
+  std::vector<ExactJacobianBlock> ExactBlocks(const std::vector<Coupling>& couplings) const;
   OwnBlock OwnStates(int obj) const;
   static std::vector<IndexRange> Shifted(const std::optional<std::vector<IndexRange>>& ranges,
                                          const OwnBlock& block);

@@ -1,6 +1,7 @@
 // The interface an integrator sees: an ODE x' = f(t, x) of fixed size.
 #pragma once
 
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +21,15 @@ class OdeSystem {
   virtual std::pair<int, int> Bandwidth() const { return {size() - 1, size() - 1}; }
   /// The entries of df/dx that may be nonzero; nullptr when unknown (dense).
   virtual const SparsityPattern* Sparsity() const { return nullptr; }
+  /// Exact Jacobian columns (SimObject::StateJacobian): per column of df/dx, the block that
+  /// FillExactJacobian fills it in (one block per object that may give exact entries), or -1
+  /// when the column needs finite differences. Empty when no column has exact entries.
+  virtual std::vector<int> ExactJacobianColumns() const { return {}; }
+  /// Right after an Rhs(t, x) that returned true, before any other evaluation: writes every
+  /// entry of Sparsity() in the columns of `block` into `values` (the pattern's order) and
+  /// returns true; or returns false, leaving `values` alone, when the block's object declines
+  /// (those columns then need finite differences, this time).
+  virtual bool FillExactJacobian(int /*block*/, std::span<double> /*values*/) { return false; }
   /// On while an integrator evaluates Rhs at perturbed states for a finite-difference Jacobian,
   /// right after an ordinary Rhs at the same time and the unperturbed state (see
   /// SimObject::estimating_jacobian()); off again before any other evaluation.

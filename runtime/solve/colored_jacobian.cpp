@@ -5,10 +5,15 @@
 namespace hawser {
 
 ColoredJacobian::ColoredJacobian(SparsityPattern pattern)
+    : ColoredJacobian(std::move(pattern), {}) {}
+
+ColoredJacobian::ColoredJacobian(SparsityPattern pattern, const std::vector<bool>& differenced)
     : pattern_(std::move(pattern)),
-      groups_(ColumnGroups(pattern_)),
+      groups_(ColumnGroups(pattern_, differenced)),
       x_(pattern_.n),
-      f_(pattern_.n) {}
+      f_(pattern_.n) {
+  for (const std::vector<int>& group : groups_) columns_ += static_cast<int>(group.size());
+}
 
 bool ColoredJacobian::Evaluate(const Function& f, std::span<const double> x,
                                std::span<const double> fx, std::span<const double> increments,

@@ -15,7 +15,6 @@
 
 #include "hawser/errors.h"
 #include "hawser/log.h"
-#include "runtime/solve/colored_jacobian.h"
 #include "runtime/solve/condensed_klu_solver.h"
 #include "runtime/solve/cvode_sundials.h"
 
@@ -227,11 +226,16 @@ SolverStats CvodeIntegrator::stats() const {
 std::string CvodeIntegrator::name() const { return ToString(settings_.integrator); }
 
 std::string CvodeIntegrator::linear_solver() const {
-  if (!condensed_ || sun_ == nullptr) return linear_solver_text_;
+  std::string text = linear_solver_text_;
+  if (jacobian_ != nullptr) {
+    text += ", " + jacobian_->Describe();
+    if (!condensed_) text += "; factored by SUNDIALS' KLU";
+  }
+  if (!condensed_ || sun_ == nullptr) return text;
   const std::string condensed = CondensedKluSummary(sun_->linear_solver);
   const long full = CondensedKluFullFactorizations(sun_->linear_solver);
-  if (condensed.empty()) return linear_solver_text_;
-  return fmt::format("{}; {}{}", linear_solver_text_, condensed,
+  if (condensed.empty()) return text;
+  return fmt::format("{}; {}{}", text, condensed,
                      full > 0 ? fmt::format(", {} full factorisations (a zero pivot)", full) : "");
 }
 

@@ -9,14 +9,15 @@
 
 #include "runtime/model/ode_system.h"
 #include "runtime/scenario/engine_settings.h"
-#include "runtime/solve/colored_jacobian.h"
 #include "runtime/solve/integrator.h"
+#include "runtime/solve/system_jacobian.h"
 
 namespace hawser {
 
 /// CVODE with Newton iteration and a direct linear solver: band (OdeSystem::Bandwidth()) or
 /// dense on CVODE's finite-difference Jacobian, sparse (condensed_klu_solver.h: a band LU or KLU)
-/// on colored finite differences over OdeSystem::Sparsity(), or matrix-free GMRES (SPGMR, no
+/// on the system's exact columns and colored finite differences over OdeSystem::Sparsity()
+/// (system_jacobian.h), or matrix-free GMRES (SPGMR, no
 /// preconditioner). Owns every SUNDIALS object it creates and frees them in reverse order. Output
 /// values are CVODE's dense output at exactly the requested times; CVODE never steps past the
 /// scenario's end time (settings.output.end). A system of size 0 is allowed: time just advances.
@@ -68,9 +69,9 @@ class CvodeIntegrator final : public Integrator {
   std::unique_ptr<Sundials> sun_;
   std::string linear_solver_text_;            ///< What CreateSolver attached.
   bool condensed_ = false;                    ///< The sparse solver is CondensedKluSolver.
-  std::unique_ptr<ColoredJacobian> colored_;  ///< LinearSolver="sparse" only.
+  std::unique_ptr<SystemJacobian> jacobian_;  ///< LinearSolver="sparse" only.
   std::vector<double> increments_;            ///< Its finite-difference increments.
-  long jacobian_rhs_evals_ = 0;               ///< Right-hand sides spent on colored_.
+  long jacobian_rhs_evals_ = 0;               ///< Right-hand sides spent on jacobian_.
 
   // Filled inside callbacks, read after CVode returns.
   std::exception_ptr rhs_exception_;

@@ -1,7 +1,6 @@
 // Creating CVODE's objects for a CvodeIntegrator: tolerances and step limits, and the linear
-// solver (dense, band, sparse KLU on colored differences with the kinematic rows condensed, or
-// matrix-free GMRES) with the
-// colored-difference Jacobian callback.
+// solver (dense, band, sparse KLU on exact columns and colored differences with the kinematic
+// rows condensed, or matrix-free GMRES) with the sparse Jacobian callback.
 #include <cvode/cvode.h>
 #include <fmt/format.h>
 #include <nvector/nvector_serial.h>
@@ -26,7 +25,6 @@
 #include <vector>
 
 #include "hawser/errors.h"
-#include "runtime/solve/colored_jacobian.h"
 #include "runtime/solve/compiled_sundials_ops.h"
 #include "runtime/solve/condensed_klu_solver.h"
 #include "runtime/solve/cvode_integrator.h"
@@ -49,15 +47,16 @@ CondensedFactorization CondensedFactorizationChoice() {
 
 }  // namespace
 
-/// The sparse Jacobian (LinearSolver="sparse"): colored forward differences on the model's
-/// pattern, with CVODE's own increments (cvLsBandDQJac): inc_j = max(sqrt(uround) |y_j|,
-/// min_inc / ewt_j), min_inc = 1000 |h| uround n |f|_wrms (1 when f = 0).
+/// The sparse Jacobian (LinearSolver="sparse"): the system's exact columns, and colored forward
+/// differences on the model's pattern for the others (SystemJacobian), with CVODE's own
+/// increments (cvLsBandDQJac): inc_j = max(sqrt(uround) |y_j|, min_inc / ewt_j), min_inc = 1000
+/// |h| uround n |f|_wrms (1 when f = 0).
 int CvodeCallbacks::Jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void* user_data,
                              N_Vector tmp1, N_Vector tmp2, N_Vector /*tmp3*/) {
   auto* self = static_cast<CvodeIntegrator*>(user_data);
   try {
     const int n = self->n_;
-    const SparsityPattern& p = self->colored_->pattern();
+    const SparsityPattern& p = self->jacobian_->pattern();
     // CVODE zeroes the matrix, structure included, before each call: restore it.
     sunindextype* starts = SUNSparseMatrix_IndexPointers(jac);
     sunindextype* rows = SUNSparseMatrix_IndexValues(jac);
@@ -77,10 +76,11 @@ int CvodeCallbacks::Jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix j
     for (int j = 0; j < n; ++j) {
       inc[j] = std::max(std::sqrt(uround) * std::abs(yv[j]), min_inc / ewt[j]);
     }
-    // The base point first, as an ordinary evaluation: objects sample there what they may
-    // reuse while the columns are estimated (SimObject::estimating_jacobian()). It is fy again
-    // (the same time and state); the differences are taken from it so that both sides of each
-    // difference certainly saw the same samples.
+    // The base point first, as an ordinary evaluation: objects give their exact entries there
+    // (SimObject::StateJacobian) and sample what they may reuse while the other columns are
+    // estimated (SimObject::estimating_jacobian()). It is fy again (the same time and state);
+    // the differences are taken from it so that both sides of each difference certainly saw
+    // the same samples.
     double* base = N_VGetArrayPointer(tmp2);
     ++self->jacobian_rhs_evals_;
     bool ok = self->system_.Rhs(t, yv, base);
@@ -89,14 +89,9 @@ int CvodeCallbacks::Jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix j
         ++self->jacobian_rhs_evals_;
         return self->system_.Rhs(t, x, fx);
       };
-      struct Estimating {  // Off again however Evaluate ends (an object may throw).
-        OdeSystem& system;
-        explicit Estimating(OdeSystem& s) : system(s) { system.SetEstimatingJacobian(true); }
-        ~Estimating() { system.SetEstimatingJacobian(false); }
-      } estimating(self->system_);
-      ok = self->colored_->Evaluate(f, std::span<const double>(yv, n),
-                                    std::span<const double>(base, n), inc,
-                                    std::span<double>(SUNSparseMatrix_Data(jac), p.nonzeros()));
+      ok = self->jacobian_->Evaluate(f, std::span<const double>(yv, n),
+                                     std::span<const double>(base, n), inc,
+                                     std::span<double>(SUNSparseMatrix_Data(jac), p.nonzeros()));
     }
     if (ok) return 0;
     std::string why = self->system_.Diagnose();
@@ -160,10 +155,10 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
   }
 
   // Newton iteration (CVODE's default) for both methods, with a direct linear solver: sparse
-  // (KLU, after condensing the kinematic rows, on colored differences over the model's pattern,
-  // one right-hand side per column group), band (CVODE's finite-difference Jacobian: lower + upper
-  // + 1 right-hand sides, O(n (lower + upper)^2) per factorisation) or dense (n right-hand sides,
-  // O(n^3)); or matrix-free GMRES.
+  // (KLU, after condensing the kinematic rows, on the objects' exact columns and colored
+  // differences over the model's pattern for the rest, one right-hand side per column group),
+  // band (CVODE's finite-difference Jacobian: lower + upper + 1 right-hand sides, O(n (lower +
+  // upper)^2) per factorisation) or dense (n right-hand sides, O(n^3)); or matrix-free GMRES.
   const LinearSolverKind kind = ChooseLinearSolver();
   if (kind == LinearSolverKind::kBand) {
     auto [lower, upper] = system_.Bandwidth();
@@ -175,9 +170,9 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
     if (sun->linear_solver == nullptr) throw SimulationError("CVODE set-up failed: SUNLinSol_Band");
     linear_solver_text_ = fmt::format("band, half-bandwidths {} and {}", lower, upper);
   } else if (kind == LinearSolverKind::kSparse) {
-    colored_ = std::make_unique<ColoredJacobian>(*system_.Sparsity());
+    jacobian_ = std::make_unique<SystemJacobian>(system_);
     increments_.assign(n_, 0.0);
-    const long nnz = colored_->pattern().nonzeros();
+    const long nnz = jacobian_->pattern().nonzeros();
     sun->matrix = SUNSparseMatrix(n_, n_, nnz, CSC_MAT, sun->ctx);
     if (sun->matrix == nullptr) throw SimulationError("CVODE set-up failed: SUNSparseMatrix");
     // hawser's solver condenses the kinematic rows (Pos' = Vel) before KLU factors the rest
@@ -190,9 +185,8 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
       sun->linear_solver = SUNLinSol_KLU(sun->y, sun->matrix, sun->ctx);
     }
     if (sun->linear_solver == nullptr) throw SimulationError("CVODE set-up failed: KLU solver");
-    linear_solver_text_ =
-        fmt::format("sparse, {} nonzeros, {} column groups{}", nnz, colored_->groups(),
-                    condensed_ ? "" : "; factored by SUNDIALS' KLU");
+    // The Jacobian's part is added by linear_solver(), once Jacobians were formed.
+    linear_solver_text_ = fmt::format("sparse, {} nonzeros", nnz);
   } else if (kind == LinearSolverKind::kGmres) {
     // Matrix-free: CVODE's difference-quotient Jacobian-times-vector, no preconditioner, so it
     // suits large systems that are only mildly stiff.

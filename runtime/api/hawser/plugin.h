@@ -13,9 +13,9 @@
 /// plugin compiles in, a function's signature or meaning. Additions that leave all existing
 /// declarations alone (a new free function, a new header) do not need a bump.
 /// 2: SimObject::estimating_jacobian(); PortSpec and StateSpec::dims; calculations called
-/// through a plain function pointer (CalcInfo, DeclareCalc).
-/// 4: SimObject's port tables in one block, at the end of the class; CalcInfo::batch;
-/// TypeInfo::calc_derivatives.
+/// through a plain function pointer (CalcInfo, DeclareCalc). 3: the 3-vector shorthands' pointer
+/// tables (SimObject's members). 4: SimObject's port tables in one block, at the end of the
+/// class; CalcInfo::batch; TypeInfo::calc_derivatives; the virtual SimObject::StateJacobian().
 #define HAWSER_PLUGIN_API_VERSION 4
 
 namespace hawser {

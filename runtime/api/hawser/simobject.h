@@ -52,6 +52,20 @@ class SimObject {
   /// Called once before integration, after inputs at the start time are known and explicit
   /// initial conditions applied: may set states the scenario did not give (see state_given()).
   virtual void Initialize() {}
+  /// Optional: the exact partial derivatives d(derivative of own state entry row) / d(own state
+  /// entry column), with every input held fixed, for exactly the (row, column) pairs declared
+  /// with DeclareStateEntries and in that order (`values` has one element per pair), at the
+  /// current time, states and inputs. The model calls it right after it has evaluated this
+  /// object's outputs and derivatives at that point (as for CalcDerivatives), while
+  /// estimating_jacobian() is off, and only for an object that declared its entries. Returns
+  /// false (the default) when the object does not provide them; it may also decline at any one
+  /// call (a regime it cannot differentiate). The model uses them for the columns that no input
+  /// reads (through the wiring, DeclareOutputReads): there the object's own entries are the
+  /// whole column of df/dx. Every other column, and every column of an object that declines, is
+  /// estimated by finite differences, which also serve to test the exact entries. A value that
+  /// is not finite counts as declining. Where CalcDerivatives takes one side of a kink (max(0,
+  /// .), |.|, a contact's onset), give the derivative of the side it takes.
+  virtual bool StateJacobian(std::span<double> /*values*/) { return false; }
 
   // Wiring, called by the model after construction.
   void BindInput(int i, std::span<const double> view, bool connected) {
