@@ -7,6 +7,7 @@
 
 #include "hawser/ocean.h"
 #include "hawser/text.h"
+#include "simobjects/cable/cable_jacobian.h"
 #include "simobjects/environment/ocean_agreement.h"
 
 namespace hawser {
@@ -249,6 +250,7 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   force_.assign(3 * nodes, 0.0);
   tangent_.assign(3 * nodes, 0.0);
   seg_tension_.assign(n_elem, 0.0);
+  jacobian_.assign(static_cast<size_t>(kNodeJacobianSize) * (n_elem - 1), 0.0);
   e_pos_ = pos_;
   e_vel_ = vel_;
   e_force_ = force_;
@@ -356,6 +358,26 @@ void Cable::CalcEnergy() {
   out(kinetic_energy_)[0] = e.kinetic;
   out(potential_energy_)[0] = e.potential;
   out(dissipated_power_)[0] = power;
+}
+
+bool Cable::StateJacobian(std::span<double> values) {
+  // Calc() ran at this point: pos_, vel_, water_, tangent_ and force_ are its.
+  CableAccelerationJacobian(props_, pos_, vel_, water_, tangent_, force_, jacobian_);
+  // In the order of the constructor's DeclareStateEntries: per free node, Pos' = Vel, then its
+  // acceleration's rows against each free neighbour's (and its own) x,y,z,vx,vy,vz.
+  const int free_nodes = props_.elements - 1;
+  size_t k = 0;
+  for (int i = 0; i < free_nodes; ++i) {
+    for (int c = 0; c < 3; ++c) values[k++] = 1.0;
+    const double* node = jacobian_.data() + kNodeJacobianSize * i;  // 3 x 18, column major.
+    for (int j = std::max(0, i - 1); j <= std::min(free_nodes - 1, i + 1); ++j) {
+      const int first_column = 6 * (j - i + 1);  // The node before, itself, the node after.
+      for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 6; ++c) values[k++] = node[3 * (first_column + c) + r];
+      }
+    }
+  }
+  return true;
 }
 
 void Cable::CalcDerivatives() {

@@ -88,6 +88,11 @@
 // only steers Newton's iteration (the model's equations and solution are unchanged), and the
 // wave sums, most of a moored floater's run, are evaluated once per Jacobian instead of once
 // per column group.
+// The line gives its exact Jacobian entries (SimObject::StateJacobian; the equations are in
+// cable_jacobian.h) for the declared structure, with the water's velocity, acceleration and
+// wetness held as sampled at the point, as the differences hold them: the model uses them for
+// the nodes no other object reads (all but the free node next to an end attached to a body,
+// say), which then cost no evaluation of the right-hand side.
 //
 // Without an initial condition, the cable starts at rest on the elastic catenary between its
 // ends (catenary.h) with the grounded part on the seabed (when the lower end is within 0.1 % of
@@ -110,6 +115,8 @@ class Cable final : public SimObject {
   explicit Cable(ObjectArgs& args);
   void CalcDerivatives() override;
   void Initialize() override;
+  /// The exact entries of the declared structure (cable_jacobian.h), water held fixed.
+  bool StateJacobian(std::span<double> values) override;
 
  private:
   void Calc();
@@ -146,7 +153,8 @@ class Cable final : public SimObject {
   // Work arrays, sized once (no allocation in the right-hand side).
   std::vector<double> pos_, vel_, force_, tangent_, seg_tension_;
   std::vector<double> e_pos_, e_vel_, e_force_, e_tangent_, e_tension_;  // CalcEnergy's.
-  CableWorkspace work_;  ///< CableNodeForces' scratch space.
+  CableWorkspace work_;           ///< CableNodeForces' scratch space.
+  std::vector<double> jacobian_;  ///< CableAccelerationJacobian's, per internal node.
 };
 
 }  // namespace hawser
