@@ -45,6 +45,14 @@ CondensedFactorization CondensedFactorizationChoice() {
   return CondensedFactorization::kAuto;
 }
 
+/// Whether the sparse Jacobian takes the exact entries objects give: yes, unless the environment
+/// sets HAWSER_JACOBIAN=differences, the benchmarks' switch to measure colored differences alone
+/// in the same run.
+bool UseExactJacobianEntries() {
+  const char* choice = std::getenv("HAWSER_JACOBIAN");
+  return choice == nullptr || std::string_view(choice) != "differences";
+}
+
 }  // namespace
 
 /// The sparse Jacobian (LinearSolver="sparse"): the system's exact columns, and colored forward
@@ -170,7 +178,7 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
     if (sun->linear_solver == nullptr) throw SimulationError("CVODE set-up failed: SUNLinSol_Band");
     linear_solver_text_ = fmt::format("band, half-bandwidths {} and {}", lower, upper);
   } else if (kind == LinearSolverKind::kSparse) {
-    jacobian_ = std::make_unique<SystemJacobian>(system_);
+    jacobian_ = std::make_unique<SystemJacobian>(system_, UseExactJacobianEntries());
     increments_.assign(n_, 0.0);
     const long nnz = jacobian_->pattern().nonzeros();
     sun->matrix = SUNSparseMatrix(n_, n_, nnz, CSC_MAT, sun->ctx);

@@ -15,8 +15,9 @@ std::string Groups(int g) { return fmt::format("{} column group{}", g, g == 1 ? 
 
 }  // namespace
 
-SystemJacobian::SystemJacobian(OdeSystem& system)
-    : system_(system), block_of_(system.ExactJacobianColumns()) {
+SystemJacobian::SystemJacobian(OdeSystem& system, bool exact_entries)
+    : system_(system),
+      block_of_(exact_entries ? system.ExactJacobianColumns() : std::vector<int>{}) {
   const SparsityPattern* pattern = system.Sparsity();
   HAWSER_CHECK(pattern != nullptr, "SystemJacobian of a system without a pattern");
   std::vector<bool> differenced;  // Empty: every column.
@@ -79,8 +80,8 @@ std::string SystemJacobian::Describe() const {
   std::string text =
       fmt::format("exact entries for {} columns, {}", last_exact_columns_, Groups(last_groups_));
   if (evaluations_declined_ > 0) {
-    text += fmt::format(" (some declined at {} of {} Jacobians)", evaluations_declined_,
-                        evaluations_);
+    text +=
+        fmt::format(" (some declined at {} of {} Jacobians)", evaluations_declined_, evaluations_);
   }
   return text;
 }

@@ -18,8 +18,9 @@ namespace hawser {
 
 class SystemJacobian {
  public:
-  /// `system` must have a Sparsity() and outlive this.
-  explicit SystemJacobian(OdeSystem& system);
+  /// `system` must have a Sparsity() and outlive this. Without `exact_entries`, every column is
+  /// differenced (a benchmark's baseline).
+  explicit SystemJacobian(OdeSystem& system, bool exact_entries = true);
 
   const SparsityPattern& pattern() const { return differenced_->pattern(); }
 

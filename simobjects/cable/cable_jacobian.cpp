@@ -79,8 +79,7 @@ void CableAccelerationJacobian(const CableProperties& p, std::span<const double>
         const double penetration = p.seabed_z - x.z();
         const double ratio = penetration / p.seabed_ramp_depth;
         const double ramp = std::min(1.0, ratio);
-        const double normal =
-            p.seabed_stiffness * penetration - ramp * p.seabed_damping * v.z();
+        const double normal = p.seabed_stiffness * penetration - ramp * p.seabed_damping * v.z();
         if (normal > 0.0) {  // max(0, .) as NodeExternalForce: 0 and no derivative otherwise.
           const double dn_dz = -p.seabed_stiffness +
                                (ratio < 1.0 ? p.seabed_damping * v.z() / p.seabed_ramp_depth : 0.0);
@@ -94,8 +93,8 @@ void CableAccelerationJacobian(const CableProperties& p, std::span<const double>
             const Eigen::Vector2d per_normal = (-p.friction / s) * u_h;
             df.block<2, 1>(0, kX + 2) += per_normal * dn_dz;
             df.block<2, 1>(0, kV + 2) += per_normal * dn_dvz;
-            df.block<2, 2>(0, kV) -= (p.friction * normal / s) *
-                                     (Eigen::Matrix2d::Identity() - u_h * u_h.transpose() / (s * s));
+            df.block<2, 2>(0, kV) -= (p.friction * normal / s) * (Eigen::Matrix2d::Identity() -
+                                                                  u_h * u_h.transpose() / (s * s));
           }
         }
       }
@@ -111,10 +110,9 @@ void CableAccelerationJacobian(const CableProperties& p, std::span<const double>
     const double chord = (Node(pos, i + 1) - Node(pos, i - 1)).norm();
     if (chord > 0.0) {  // A zero chord's tangent is a fixed UnitX (NodeTangent).
       const Matrix3 dq_dx = (identity - qq) / chord;  // d q / d x_{i+1}; -that for x_{i-1}.
-      const Matrix3 turn =
-          ((inv.along - inv.normal) * (q * f.transpose() + f.dot(q) * identity) +
-           mass_inverse * df_dq) *
-          dq_dx;
+      const Matrix3 turn = ((inv.along - inv.normal) * (q * f.transpose() + f.dot(q) * identity) +
+                            mass_inverse * df_dq) *
+                           dq_dx;
       jac.block<3, 3>(0, kXAfter) += turn;
       jac.block<3, 3>(0, kXBefore) -= turn;
     }

@@ -20,8 +20,8 @@
 namespace hawser::test {
 namespace {
 
-constexpr int kN = 6;            // Segments.
-constexpr double kStep = 1e-6;   // Central-difference step for positions [m] and velocities [m/s].
+constexpr int kN = 6;           // Segments.
+constexpr double kStep = 1e-6;  // Central-difference step for positions [m] and velocities [m/s].
 
 Eigen::Vector3d V(const double* p) { return Eigen::Map<const Eigen::Vector3d>(p); }
 
@@ -60,8 +60,7 @@ std::vector<double> Accelerations(const CableProperties& p, const std::vector<do
   CableWorkspace work;
   CableNodeForces(p, pos, vel, water, q, t, f, work);
   for (int i = 1; i < p.elements; ++i) {
-    const Eigen::Vector3d a = NodeAcceleration(InverseMass(p), V(&q[3 * i]),
-                                               V(&f[3 * i]));
+    const Eigen::Vector3d a = NodeAcceleration(InverseMass(p), V(&q[3 * i]), V(&f[3 * i]));
     acc.insert(acc.end(), a.data(), a.data() + 3);
   }
   if (tangent != nullptr) *tangent = q;
@@ -123,7 +122,8 @@ void RandomState(const CableProperties& p, const NodeWater& water, std::mt19937&
   vel.assign(3 * nodes, 0.0);
   do {
     for (int i = 0; i < nodes; ++i) {
-      const double x = i == 0 ? 0.0 : pos[3 * (i - 1)] + p.segment_length * (0.98 + 0.025 * unit(rng));
+      const double x =
+          i == 0 ? 0.0 : pos[3 * (i - 1)] + p.segment_length * (0.98 + 0.025 * unit(rng));
       const int where = static_cast<int>(3 * unit(rng));  // Clear, ramp, resting.
       const double depth = where == 0 ? -0.3 * unit(rng)
                                       : (where == 1 ? (0.2 + 0.6 * unit(rng)) * p.seabed_ramp_depth
@@ -180,12 +180,11 @@ TEST_CASE("cable acceleration Jacobian equals central differences of the acceler
       std::vector<double> exact(kNodeJacobianSize * (kN - 1));
       CableAccelerationJacobian(p, pos, vel, *water, tangent, force, exact);
       for (int i = 1; i < kN; ++i) {
-        const Eigen::Vector3d u = V(&vel[3 * i]) - (water->velocity.empty()
-                                                        ? water->uniform_velocity
-                                                        : V(&water->velocity[3 * i]));
-        drag_term = std::max(drag_term,
-                             2.0 * p.tangential_drag * std::abs(u.dot(V(&tangent[3 * i]))) /
-                                 p.node_mass);
+        const Eigen::Vector3d u =
+            V(&vel[3 * i]) -
+            (water->velocity.empty() ? water->uniform_velocity : V(&water->velocity[3 * i]));
+        drag_term = std::max(
+            drag_term, 2.0 * p.tangential_drag * std::abs(u.dot(V(&tangent[3 * i]))) / p.node_mass);
       }
       // Every column of every node's block: positions and velocities of nodes 0..N.
       for (int node = 0; node < nodes; ++node) {
@@ -214,8 +213,8 @@ TEST_CASE("cable acceleration Jacobian equals central differences of the acceler
               // position columns, s^-1 in velocity columns) leaves a factor 50 and is far below
               // the weakest term, the tangential drag's (its largest 2 Dt |u.q| / m is over 100
               // times more, checked below): a term left out or of the wrong sign shows.
-              CHECK_MESSAGE(std::abs(e - fd) < 1e-4,
-                            "node ", i, " row ", r, " column ", column, ": exact ", e, ", fd ", fd);
+              CHECK_MESSAGE(std::abs(e - fd) < 1e-4, "node ", i, " row ", r, " column ", column,
+                            ": exact ", e, ", fd ", fd);
             }
           }
         }
@@ -293,8 +292,8 @@ TEST_CASE("Cable/Cable's exact entries equal central differences of the model, i
       // The tolerance of the test above, for the same reasons (stiffness, masses and speeds of
       // the same size; the worst seen is 8e-7); an entry outside the pattern must be 0 (to
       // round-off) as well.
-      CHECK_MESSAGE(std::abs(exact - fd[i]) < 1e-4, "row ", i,
-                    " column ", j, ": exact ", exact, ", fd ", fd[i]);
+      CHECK_MESSAGE(std::abs(exact - fd[i]) < 1e-4, "row ", i, " column ", j, ": exact ", exact,
+                    ", fd ", fd[i]);
     }
   }
 }
@@ -310,8 +309,8 @@ TEST_CASE("a line attached to a body: exact columns where no input reads them, t
           R"(<Lib LibName="base" SimObject="Body/Buoy" Name="B" Mass="2000" Diameter="2"/>)",
       R"(<Connection L.PositionA="0,0,-30" L.PositionB="B.Pos" L.VelocityB="B.Vel" )"
       R"(B.Force="L.ForceB"/>)",
-      std::string(R"(<InitialCondition B.Pos="37.5,0,-18" B.Vel="0.1,0,0.05" L.Nodes=")") +
-          kNodes + R"("/>)");
+      std::string(R"(<InitialCondition B.Pos="37.5,0,-18" B.Vel="0.1,0,0.05" L.Nodes=")") + kNodes +
+          R"("/>)");
   auto model = Model::Assemble(LoadScenarioFromString(xml, "scenario.xml"), BuiltinRegistry());
   const std::vector<double> x = model->InitialState(0.0);
   const int n = static_cast<int>(x.size());
@@ -371,9 +370,8 @@ TEST_CASE("a line attached to a body: exact columns where no input reads them, t
   for (int j = 0; j < n; ++j) {
     for (int k = p.column_start[j]; k < p.column_start[j + 1]; ++k) {
       if (p.rows[k] == 30) continue;
-      CHECK_MESSAGE(std::abs(mixed[k] - differences[k]) < 1e-3,
-                    "row ", p.rows[k], " column ", j, ": mixed ", mixed[k], ", differences ",
-                    differences[k]);
+      CHECK_MESSAGE(std::abs(mixed[k] - differences[k]) < 1e-3, "row ", p.rows[k], " column ", j,
+                    ": mixed ", mixed[k], ", differences ", differences[k]);
     }
   }
 }
