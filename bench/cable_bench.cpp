@@ -5,7 +5,8 @@
 // as a band, what auto picks; baselines: SUNDIALS' own operations and KLU, KLU on the condensed
 // matrix, and colored differences for every Jacobian column), with
 // the order capped at 3, CVODE BDF dense, and RK4 at its largest stable step and at the largest
-// step as accurate as MoorDyn (both by bisection). Prints wall time per simulated second, steps,
+// step as accurate as MoorDyn (both by bisection). Prints wall time per simulated second (the
+// fastest of up to 3 identical runs when a run takes under 1 s), steps,
 // RHS and Jacobian evaluations, the RMS difference of the fairlead tension from a small-step RK4
 // reference it computes, whether that error is MoorDyn's or better, and the ratio of the wall
 // time to MoorDyn's figures (issue 12's separate measurement); then the fastest setting at
@@ -18,6 +19,7 @@
 //        reference run, for a profiler: its error prints as nan)
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -96,6 +98,19 @@ Timed RunDynamic(int n, const std::string& nodes, const std::string& integrator,
   t.result = Simulate(*model, scenario.engine, sink);
   if (t.result.status == RunStatus::kCompleted) t.tension = sink.Column("L1.TensionB");
   return t;
+}
+
+/// RunDynamic repeated while a run is quick (under 1 s, at most 3 runs), with the fastest wall
+/// time: a table row's time against noise from other processes (a single run at N = 100 varied
+/// by up to 1.5x). The runs are deterministic: only their times differ.
+Timed BestRun(int n, const std::string& nodes, const std::string& integrator,
+              const std::string& extra, double end_time) {
+  Timed best = RunDynamic(n, nodes, integrator, extra, end_time);
+  for (int r = 1; r < 3 && best.result.wall_seconds < 1.0; ++r) {
+    const Timed again = RunDynamic(n, nodes, integrator, extra, end_time);
+    best.result.wall_seconds = std::min(best.result.wall_seconds, again.result.wall_seconds);
+  }
+  return best;
 }
 
 bool Stable(const Timed& t) {
@@ -242,7 +257,7 @@ int main(int argc, char** argv) {
               false);
     for (const char* tol : {"1e-4", "1e-5"}) {
       for (const char* solver : {"band", "sparse"}) {
-        const Timed run = RunDynamic(
+        const Timed run = BestRun(
             n, nodes, "cvode-bdf",
             fmt::format(R"(AbsTol="{0}" RelTol="{0}" LinearSolver="{1}")", tol, solver), t_end);
         table.Row(fmt::format("cvode-bdf {} {}", solver, tol), run, t_end, ref.tension, "");
@@ -252,21 +267,21 @@ int main(int argc, char** argv) {
     // and its own KLU solver on the whole system: the baseline of runtime/solve/
     // compiled_sundials_ops.h and condensed_klu_solver.h, measured in the same run.
     setenv("HAWSER_SUNDIALS_OPERATIONS", "sundials", 1);
-    const Timed own = RunDynamic(n, nodes, "cvode-bdf",
-                                 R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
+    const Timed own = BestRun(n, nodes, "cvode-bdf",
+                              R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
     unsetenv("HAWSER_SUNDIALS_OPERATIONS");
     table.Row("  same, SUNDIALS' ops+KLU", own, t_end, ref.tension, "", false);
     // And with hawser's operations and condensation, but KLU on the condensed matrix instead of
     // the band LU that auto picks for a line (condensed_klu_solver.h).
     setenv("HAWSER_CONDENSED_FACTORS", "klu", 1);
-    const Timed klu = RunDynamic(n, nodes, "cvode-bdf",
-                                 R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
+    const Timed klu = BestRun(n, nodes, "cvode-bdf",
+                              R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
     unsetenv("HAWSER_CONDENSED_FACTORS");
     table.Row("  same, condensed KLU", klu, t_end, ref.tension, "", false);
     // And with every Jacobian column by colored differences instead of the cable's exact
     // entries (system_jacobian.h).
     setenv("HAWSER_JACOBIAN", "differences", 1);
-    const Timed differences = RunDynamic(
+    const Timed differences = BestRun(
         n, nodes, "cvode-bdf", R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
     unsetenv("HAWSER_JACOBIAN");
     table.Row("  same, colored differences", differences, t_end, ref.tension, "", false);
@@ -277,7 +292,7 @@ int main(int argc, char** argv) {
     // depends on the exact sequence of steps, and a single tolerance per factor of 2-3 made the
     // fastest row at MoorDyn's accuracy a matter of luck.
     for (const char* tol : {"1e-4", "1.5e-4", "2e-4", "2.5e-4", "3e-4"}) {
-      const Timed run = RunDynamic(
+      const Timed run = BestRun(
           n, nodes, "cvode-bdf",
           fmt::format(R"(AbsTol="{0}" RelTol="{0}" LinearSolver="sparse" MaxOrder="3")", tol),
           t_end);
@@ -285,8 +300,8 @@ int main(int argc, char** argv) {
     }
     const bool dense_full = n <= 100 && !(quick && n > 20);
     const double t_dense = dense_full ? t_end : 10.0;
-    const Timed dense = RunDynamic(n, nodes, "cvode-bdf",
-                                   R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="dense")", t_dense);
+    const Timed dense = BestRun(n, nodes, "cvode-bdf",
+                                R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="dense")", t_dense);
     std::vector<double> ref_head(
         ref.tension.begin(),
         ref.tension.begin() + std::min(ref.tension.size(), dense.tension.size()));
@@ -310,7 +325,7 @@ int main(int argc, char** argv) {
             Stable(probe) && RmsDifference(probe.tension, whole ? ref.tension : ref10) < bound;
         (ok ? lo : hi) = h;
       }
-      const Timed rk4 = RunDynamic(n, nodes, "rk4", fmt::format(R"(stepsize="{}")", lo), t_end);
+      const Timed rk4 = BestRun(n, nodes, "rk4", fmt::format(R"(stepsize="{}")", lo), t_end);
       table.Row(fmt::format("rk4 largest, rms < {:.2g}", bound), rk4, t_end, ref.tension,
                 fmt::format("(step {:.3g} s)", lo));
     }
