@@ -95,23 +95,19 @@ void Model::Run(const Program& p) {
   void* const* const contexts = p.contexts.data();
   const Sum2* const sums2 = p.sums2.data();
   const Combiner* const* const combiners = p.combiners.data();
-  int calc = 0;
+  // The object that threw is calcs[calc + failed]: a batch starts at `calc` and writes into
+  // `failed` only when one of its objects throws.
+  int calc = 0, failed = 0;
   try {
     for (const Program::Run& run : p.runs) {
       switch (run.kind) {
         case Program::Kind::kCalc:
           for (calc = run.begin; calc < run.end; ++calc) calcs[calc].call(calcs[calc].context);
           break;
-        case Program::Kind::kBatch: {
-          int failed = 0;
-          try {
-            run.batch(contexts + run.begin, run.end - run.begin, &failed);
-          } catch (...) {
-            calc = run.begin + failed;
-            throw;
-          }
+        case Program::Kind::kBatch:
+          calc = run.begin;
+          run.batch(contexts + calc, run.end - calc, &failed);
           break;
-        }
         case Program::Kind::kSum2:
           for (int i = run.begin; i < run.end; ++i) sums2[i].Run();
           break;
@@ -121,7 +117,7 @@ void Model::Run(const Program& p) {
       }
     }
   } catch (...) {
-    RethrowNamed(*calcs[calc].object, "calculation", t_);
+    RethrowNamed(*calcs[calc + failed].object, "calculation", t_);
   }
 }
 
@@ -129,24 +125,20 @@ void Model::CalcAllDerivatives() {
   SimObject* const* const objects = with_states_.data();  // Not reloaded per call: see Run.
   const DerivativeRun* const runs = derivative_runs_.data();
   const size_t n = derivative_runs_.size();
-  int i = 0;  // The object called last, for the message.
+  // The object that threw is objects[i + failed], as in Run.
+  int i = 0, failed = 0;
   try {
     for (size_t r = 0; r < n; ++r) {
       const DerivativeRun run = runs[r];
       if (run.batch == nullptr) {
         for (i = run.begin; i < run.end; ++i) objects[i]->CalcDerivatives();
-        continue;
-      }
-      int failed = 0;
-      try {
-        run.batch(objects + run.begin, run.end - run.begin, &failed);
-      } catch (...) {
-        i = run.begin + failed;
-        throw;
+      } else {
+        i = run.begin;
+        run.batch(objects + i, run.end - i, &failed);
       }
     }
   } catch (...) {
-    RethrowNamed(*objects[i], "derivatives", t_);
+    RethrowNamed(*objects[i + failed], "derivatives", t_);
   }
 }
 

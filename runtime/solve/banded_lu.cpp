@@ -129,45 +129,38 @@ namespace {
 
 /// L y = b for rows i >= K, rows 0..K-1 solved; `rows` as BandedLu::lower_rows_ (K a row).
 template <int K>
-void ForwardRows(const double* rows, double* b, int n) {
-  double w[K];  // w[r - 1] = y_i-r.
-  for (int r = 1; r <= K; ++r) w[r - 1] = b[K - r];
-  for (int i = K; i < n; ++i) {
-    const double* row = rows + static_cast<size_t>(i) * K;
-    double far = 0.0;
-    for (int r = K; r >= 2; --r) far += row[r - 1] * w[r - 1];
-    const double y = (b[i] - far) - row[0] * w[0];
-    b[i] = y;
-    for (int r = K - 1; r >= 1; --r) w[r] = w[r - 1];
-    w[0] = y;
+struct Forward {
+  static void Run(const double* rows, double* b, int n) {
+    double w[K];  // w[r - 1] = y_i-r.
+    for (int r = 1; r <= K; ++r) w[r - 1] = b[K - r];
+    for (int i = K; i < n; ++i) {
+      const double* row = rows + static_cast<size_t>(i) * K;
+      double far = 0.0;
+      for (int r = K; r >= 2; --r) far += row[r - 1] * w[r - 1];
+      const double y = (b[i] - far) - row[0] * w[0];
+      b[i] = y;
+      for (int r = K - 1; r >= 1; --r) w[r] = w[r - 1];
+      w[0] = y;
+    }
   }
-}
+};
 
 /// U x = y for rows i <= n - 1 - K, rows n-K..n-1 solved; `rows` as BandedLu::scaled_rows_
 /// (`stride` a row, the first K used), `inverse` the pivots' reciprocals.
 template <int K>
-void BackRows(const double* rows, int stride, const double* inverse, double* b, int n) {
-  double w[K];  // w[k - 1] = x_i+k.
-  for (int k = 1; k <= K; ++k) w[k - 1] = b[n - 1 - K + k];
-  for (int i = n - 1 - K; i >= 0; --i) {
-    const double* row = rows + static_cast<size_t>(i) * stride;
-    double far = 0.0;
-    for (int k = K; k >= 2; --k) far += row[k - 1] * w[k - 1];
-    const double x = (b[i] * inverse[i] - far) - row[0] * w[0];
-    b[i] = x;
-    for (int k = K - 1; k >= 1; --k) w[k] = w[k - 1];
-    w[0] = x;
-  }
-}
-
-template <int K>
-struct Forward {
-  static void Run(const double* rows, double* b, int n) { ForwardRows<K>(rows, b, n); }
-};
-template <int K>
 struct Back {
   static void Run(const double* rows, int stride, const double* inverse, double* b, int n) {
-    BackRows<K>(rows, stride, inverse, b, n);
+    double w[K];  // w[k - 1] = x_i+k.
+    for (int k = 1; k <= K; ++k) w[k - 1] = b[n - 1 - K + k];
+    for (int i = n - 1 - K; i >= 0; --i) {
+      const double* row = rows + static_cast<size_t>(i) * stride;
+      double far = 0.0;
+      for (int k = K; k >= 2; --k) far += row[k - 1] * w[k - 1];
+      const double x = (b[i] * inverse[i] - far) - row[0] * w[0];
+      b[i] = x;
+      for (int k = K - 1; k >= 1; --k) w[k] = w[k - 1];
+      w[0] = x;
+    }
   }
 };
 
@@ -196,7 +189,7 @@ void BandedLu::Solve(double* b) const {
   } else if (!interchanged_) {
     // L y = b row by row: y_i = b_i - sum_r L_i,i-r y_i-r, the two newest unknowns' products
     // last, from registers (zero rows pad L_i,i-r before the first column). A narrow band's
-    // rows past the first `lower` by ForwardRows.
+    // rows past the first `lower` by Forward.
     const bool fixed = n_ > 2 * lower_ && lower_ <= 8;
     const int generic_end = fixed ? lower_ : n_;
     double prev1 = b[0], prev2 = 0.0;  // y_i-1, y_i-2.
@@ -228,7 +221,7 @@ void BandedLu::Solve(double* b) const {
   // are read.
   const int kv = lower_ + upper_;
   const int width = interchanged_ ? kv : upper_;
-  // A narrow band's rows before the last `width` by BackRows.
+  // A narrow band's rows before the last `width` by Back.
   const bool fixed = width >= 1 && width <= 8 && n_ > 2 * width;
   const int generic_end = fixed ? n_ - width : 0;
   double next1 = 0.0, next2 = 0.0;  // x_i+1, x_i+2.

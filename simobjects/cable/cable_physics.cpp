@@ -97,9 +97,17 @@ NodeInverseMass InverseMass(const CableProperties& p) {
   return {1.0 / p.node_mass, 1.0 / (p.node_mass + p.node_added_mass)};
 }
 
+namespace {
+
+/// The chord of node i's neighbours (itself at an end), along which its tangent lies.
+Eigen::Vector3d NodeChord(std::span<const double> pos, int node, int elements) {
+  return Node(pos, std::min(node + 1, elements)) - Node(pos, std::max(node - 1, 0));
+}
+
+}  // namespace
+
 Eigen::Vector3d NodeTangent(std::span<const double> pos, int node, int elements) {
-  const int before = std::max(node - 1, 0), after = std::min(node + 1, elements);
-  const Eigen::Vector3d chord = Node(pos, after) - Node(pos, before);
+  const Eigen::Vector3d chord = NodeChord(pos, node, elements);
   const double len = chord.norm();
   // Coincident neighbours leave the direction undefined; any unit vector keeps the split of
   // drag and added mass finite (both are then isotropic to first order). One division and
@@ -127,8 +135,7 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
   double* const segment_square = chord_square + nodes;
   // Chords of the nodes' neighbours (NodeTangent), kept in `tangent` until scaled, and segments.
   for (int i = 0; i <= n; ++i) {
-    const int before = std::max(i - 1, 0), after = std::min(i + 1, n);
-    const Eigen::Vector3d chord = Node(pos, after) - Node(pos, before);
+    const Eigen::Vector3d chord = NodeChord(pos, i, n);
     Eigen::Map<Eigen::Vector3d>(tangent.data() + 3 * i) = chord;
     chord_square[i] = chord.squaredNorm();
   }

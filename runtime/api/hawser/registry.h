@@ -45,13 +45,8 @@ class Registry {
     // virtual call would reach (T's own or an inherited one).
     if constexpr (requires(T & t) { t.T::CalcDerivatives(); }) {
       info.calc_derivatives = [](SimObject* const* objects, int count, int* failed) {
-        int i = 0;
-        try {
-          for (; i < count; ++i) static_cast<T*>(objects[i])->T::CalcDerivatives();
-        } catch (...) {
-          *failed = i;
-          throw;
-        }
+        SimObject::CallEach(objects, count, failed,
+                            [](SimObject* o) { static_cast<T*>(o)->T::CalcDerivatives(); });
       };
     }
     Add(std::move(info));

@@ -234,12 +234,13 @@ class SimObject {
   void AddCalc(std::vector<Output> outputs, std::vector<Input> inputs, std::function<void()> fn,
                void (*call)(void*), void* context, void (*batch)(void* const*, int, int*),
                CalcRole role);
-  /// CalcInfo::batch's loop: call(contexts[i]) for each i; on an exception, *failed = i.
-  template <class Call>
-  static void CallEach(void* const* contexts, int count, int* failed, Call call) {
+  /// The loop of a batch (CalcInfo::batch, TypeInfo::calc_derivatives): call(items[i]) for each
+  /// i; on an exception, *failed = i (and nothing written otherwise).
+  template <class Item, class Call>
+  static void CallEach(Item* const* items, int count, int* failed, Call call) {
     int i = 0;
     try {
-      for (; i < count; ++i) call(contexts[i]);
+      for (; i < count; ++i) call(items[i]);
     } catch (...) {
       *failed = i;
       throw;
