@@ -6,10 +6,14 @@
 // and those operations were about 45 % of a mooring line's integration time (perf, the reference
 // line with 100 segments, cvode-bdf sparse), the sparse matrix's copy, zero and "c A + I" another
 // 15 % once the vectors were fast. SUNDIALS lets a program supply an object's operations: these
-// compute exactly what SUNDIALS' do, term for term in the same order (so results are
-// bit-identical; no reassociation, no FMA contraction on the baseline x86-64 target), but are
-// compiled with hawser's flags. Cases that need SUNDIALS' reallocating paths (a matrix without
-// room, a diagonal entry missing) are passed on to SUNDIALS' own operations.
+// are compiled with hawser's flags. The element-wise ones and the matrix's compute exactly what
+// SUNDIALS' do, term for term in the same order (bit-identical results; no FMA contraction on
+// the baseline x86-64 target). The sums (dot product, weighted RMS norms) add their terms in 8
+// interleaved partial sums in a fixed order, which vectorises: the same bits on every CPU and
+// every run, but rounded differently from SUNDIALS' serial sum (both within the summation
+// error bound), so a run with these and one with SUNDIALS' own operations may take different
+// steps. Cases that need SUNDIALS' reallocating paths (a matrix without room, a diagonal entry
+// missing) are passed on to SUNDIALS' own operations.
 #pragma once
 
 #include <sundials/sundials_matrix.h>
