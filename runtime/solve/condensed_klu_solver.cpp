@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "runtime/solve/band_product.h"
 #include "runtime/solve/banded_lu.h"
 #include "runtime/solve/bandwidth_ordering.h"
 
@@ -114,6 +115,13 @@ struct Content {
   BandOrdering ordering;
   BandedLu banded;
   std::vector<int> band_position;  ///< Per reduced entry: its place in `banded`.
+  // With the band, and no two eliminated rows sharing a partner (a mechanical system's Pos' =
+  // Vel rows), b' is formed as work = b_kept - C b_eliminated with C banded in the band's order:
+  // an entry (k, i) sits at (slot of k, slot of i's partner), inside the condensed band. C's
+  // place per right-hand-side entry, and per eliminated row its partner's slot.
+  bool rhs_by_band = false;
+  BandProduct rhs_product;
+  std::vector<int> rhs_product_position, partner_slot;
   /// Per reduced unknown: its place in `work`, the right-hand side the factors solve (the band's
   /// order, or the reduced order for KLU).
   std::vector<int> work_slot;
@@ -136,6 +144,8 @@ struct Content {
   }
 
   void Analyse(Index size, const Index* p, const Index* i);
+  /// Sets rhs_by_band and its product's places (Analyse's last part, after the band ordering).
+  void PlanRhsByBand(const std::vector<Index>& reduced_of);
   void Condense(const double* x);
 };
 
@@ -258,6 +268,29 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
       }
     }
   }
+  PlanRhsByBand(reduced_of);
+}
+
+void Content::PlanRhsByBand(const std::vector<Index>& reduced_of) {
+  const Index m = static_cast<Index>(kept.size());
+  std::vector<char> taken(m, 0);
+  rhs_by_band = band;
+  for (const Eliminated& e : eliminated) {
+    const Index partner_r = reduced_of[e.partner];
+    if (taken[partner_r]) rhs_by_band = false;
+    taken[partner_r] = 1;
+  }
+  rhs_product_position.clear();
+  partner_slot.clear();
+  if (!rhs_by_band) return;
+  rhs_product.Resize(static_cast<int>(m), ordering.lower, ordering.upper);
+  for (const Eliminated& e : eliminated) partner_slot.push_back(work_slot[reduced_of[e.partner]]);
+  for (Index k = 0; k < m; ++k) {
+    for (int q = rhs_start[k]; q < rhs_start[k + 1]; ++q) {
+      rhs_product_position.push_back(
+          rhs_product.Position(work_slot[k], partner_slot[rhs_eliminated[q]]));
+    }
+  }
 }
 
 void Content::Condense(const double* x) {
@@ -268,6 +301,13 @@ void Content::Condense(const double* x) {
   }
   for (size_t r = 0; r < base.size(); ++r) reduced_x[r] = base[r] >= 0 ? x[base[r]] : 0.0;
   for (const Update& u : updates) reduced_x[u.entry] -= x[u.ki] * off_over_diagonal[u.eliminated];
+  if (rhs_by_band) {
+    double* product = rhs_product.data();
+    for (size_t q = 0; q < rhs_product_position.size(); ++q) {
+      product[rhs_product_position[q]] = x[rhs_m_entry[q]] * inverse_diagonal[rhs_eliminated[q]];
+    }
+    return;
+  }
   for (size_t q = 0; q < rhs_coefficient.size(); ++q) {
     rhs_coefficient[q] = x[rhs_m_entry[q]] * inverse_diagonal[rhs_eliminated[q]];
   }
@@ -338,19 +378,27 @@ int Solve(SUNLinearSolver s, SUNMatrix /*a: as at setup*/, N_Vector xv, N_Vector
   // loop reads b_i, so x may be b.
   const Index m_size = static_cast<Index>(c.kept.size());
   const int* const kept = c.kept.data();
-  const int* const start = c.rhs_start.data();
-  const int* const b_row = c.rhs_b_row.data();
-  const double* const coefficient = c.rhs_coefficient.data();
   const int* const slot = c.work_slot.data();
   double* const work = c.work.data();
-  for (Index k = 0; k < m_size; ++k) {
-    double v = b[kept[k]];
-    for (int q = start[k]; q < start[k + 1]; ++q) v -= coefficient[q] * b[b_row[q]];
-    work[slot[k]] = v;
+  if (c.rhs_by_band) {
+    for (size_t e = 0; e < c.eliminated.size(); ++e) {
+      c.rhs_product.x(c.partner_slot[e]) = b[c.eliminated[e].row];
+    }
+    for (Index k = 0; k < m_size; ++k) work[slot[k]] = b[kept[k]];
+    c.rhs_product.SubtractProduct(work);
+  } else {
+    const int* const start = c.rhs_start.data();
+    const int* const b_row = c.rhs_b_row.data();
+    const double* const coefficient = c.rhs_coefficient.data();
+    for (Index k = 0; k < m_size; ++k) {
+      double v = b[kept[k]];
+      for (int q = start[k]; q < start[k + 1]; ++q) v -= coefficient[q] * b[b_row[q]];
+      work[slot[k]] = v;
+    }
   }
   if (c.band) {
-    c.banded.Solve(c.work.data());
-  } else if (!c.condensed.Solve(m_size, c.work.data(), c.common)) {
+    c.banded.Solve(work);
+  } else if (!c.condensed.Solve(m_size, work, c.common)) {
     return c.last_flag = SUNLS_PACKAGE_FAIL_REC;
   }
   for (Index k = 0; k < m_size; ++k) x[kept[k]] = work[slot[k]];
