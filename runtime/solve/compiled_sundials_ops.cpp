@@ -66,7 +66,11 @@ HAWSER_ELEMENTWISE void LinearSum(double a, N_Vector x, double b, N_Vector y, N_
   }
 }
 
-void Const(double c, N_Vector z) { std::fill_n(Data(z), Length(z), c); }
+HAWSER_ELEMENTWISE void Const(double c, N_Vector z) {
+  const sunindextype n = Length(z);
+  double* zd = Data(z);
+  for (sunindextype i = 0; i < n; ++i) zd[i] = c;
+}
 
 HAWSER_ELEMENTWISE void Prod(N_Vector x, N_Vector y, N_Vector z) {
   const sunindextype n = Length(x);
