@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "simobjects/environment/vector_math.h"
-
 namespace hawser {
 namespace {
 
@@ -113,94 +111,6 @@ Eigen::Vector3d NodeTangent(std::span<const double> pos, int node, int elements)
   // drag and added mass finite (both are then isotropic to first order). One division and
   // three products rather than three divisions: this runs per node per evaluation.
   return len > 0.0 ? Eigen::Vector3d((1.0 / len) * chord) : Eigen::Vector3d::UnitX();
-}
-
-void CableNodeForces(const CableProperties& p, std::span<const double> pos,
-                     std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
-                     std::span<double> tension, std::span<double> force, CableWorkspace& work,
-                     double* dissipated) {
-  const int n = p.elements;
-  // Passes over the nodes and segments whose iterations do not depend on one another (only the
-  // power's running sums do), with every square root and division taken together in between,
-  // several at a time (vector_math::SqrtAndReciprocal): per node a tangent, a segment length and
-  // a drag speed, each a square root, two of them a division, were what bound the scalar loop.
-  // The results are those of the scalar expressions bit for bit (IEEE square roots and
-  // divisions are correctly rounded, vectorised or not).
-  const size_t nodes = static_cast<size_t>(n) + 1, segments = static_cast<size_t>(n);
-  work.squares.resize(nodes + segments);
-  work.roots.resize(nodes + segments);
-  work.reciprocals.resize(nodes + segments);
-  work.speeds.resize(nodes);
-  double* const chord_square = work.squares.data();
-  double* const segment_square = chord_square + nodes;
-  // Chords of the nodes' neighbours (NodeTangent), kept in `tangent` until scaled, and segments.
-  for (int i = 0; i <= n; ++i) {
-    const Eigen::Vector3d chord = NodeChord(pos, i, n);
-    Eigen::Map<Eigen::Vector3d>(tangent.data() + 3 * i) = chord;
-    chord_square[i] = chord.squaredNorm();
-  }
-  for (int i = 0; i < n; ++i) segment_square[i] = (Node(pos, i + 1) - Node(pos, i)).squaredNorm();
-  vector_math::SqrtAndReciprocal(work.squares, work.roots, work.reciprocals);
-  const double* const chord_length = work.roots.data();
-  const double* const chord_inverse = work.reciprocals.data();
-  const double* const segment_length = chord_length + nodes;
-  const double* const segment_inverse = chord_inverse + nodes;
-  // Unit tangents, as NodeTangent's (a zero chord: UnitX), and the drag's normal speeds.
-  const auto water_velocity = [&](int i) {
-    return water.velocity.empty() ? water.uniform_velocity
-                                  : Eigen::Vector3d(Node(water.velocity, i));
-  };
-  for (int i = 0; i <= n; ++i) {
-    Eigen::Map<Eigen::Vector3d> q(tangent.data() + 3 * i);
-    q = chord_length[i] > 0.0 ? Eigen::Vector3d(chord_inverse[i] * q) : Eigen::Vector3d::UnitX();
-    work.squares[i] =
-        SplitRelativeVelocity(q, Node(vel, i), water_velocity(i)).normal.squaredNorm();
-  }
-  vector_math::SqrtAndReciprocal(std::span<const double>(work.squares.data(), nodes), work.speeds,
-                                 {});
-  // Segments: tension and the tension vector t dir of segment i (its force on node i; node
-  // i + 1 gets the opposite), kept for now in node i + 1's slot of `force`, which the node pass
-  // below reads before it writes that slot.
-  double segment_power = 0.0;
-  for (int i = 0; i < n; ++i) {
-    const Eigen::Vector3d d = Node(pos, i + 1) - Node(pos, i);
-    const double len = segment_length[i];
-    // A segment of zero length has no direction: its tension is not finite, and the run
-    // stops naming this object (as Cable/LinearSpring does).
-    const Eigen::Vector3d dir = segment_inverse[i] * d;  // 1 / len: one division, not three.
-    const double rate = dir.dot(Node(vel, i + 1) - Node(vel, i));
-    const double t = SegmentTension(p, len, rate);
-    tension[i] = t;
-    segment_power += (t - p.axial_stiffness * std::max(0.0, len - p.segment_length)) * rate;
-    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * (i + 1)) = t * dir;
-  }
-  // Nodes: own loads, minus the segment before, plus the segment after.
-  double node_power = 0.0;
-  double* const lost = dissipated != nullptr ? &node_power : nullptr;
-  Eigen::Vector3d before = Eigen::Vector3d::Zero();  // Tension vector of segment i - 1.
-  for (int i = 0; i <= n; ++i) {
-    const double share = (i == 0 || i == n) ? 0.5 : 1.0;
-    const Eigen::Vector3d q = Node(tangent, i);
-    Eigen::Vector3d f;
-    if (!water.wet.empty() && !water.wet[i]) {
-      // Out of the water: its full weight, no buoyancy, drag or fluid inertia. The seabed is
-      // below the water, so a dry node does not touch it.
-      f = Eigen::Vector3d(0.0, 0.0, -share * p.node_dry_weight);
-    } else {
-      const RelativeVelocity u = SplitRelativeVelocity(q, Node(vel, i), water_velocity(i));
-      f = ExternalForce(p, share, u, work.speeds[i], Node(pos, i), Node(vel, i), lost);
-      if (!water.acceleration.empty()) {
-        f += NodeFluidInertiaForce(p, share, q, Node(water.acceleration, i));
-      }
-    }
-    const Eigen::Vector3d after =
-        i < n ? Eigen::Vector3d(Node(force, i + 1)) : Eigen::Vector3d::Zero();
-    f -= before;
-    f += after;
-    Eigen::Map<Eigen::Vector3d>(force.data() + 3 * i) = f;
-    before = after;
-  }
-  if (dissipated != nullptr) *dissipated = node_power + segment_power;
 }
 
 CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,

@@ -107,8 +107,12 @@ inline Eigen::Vector3d NodeAcceleration(const NodeInverseMass& inv, const Eigen:
 /// >= 0: c (dl/dt)^2 when T is not clipped, -k (l - l0) dl/dt > 0 when T is clipped to 0 on a
 /// stretched segment that shortens fast, (k (l - l0) + c dl/dt) dl/dt > 0 on a slack one.
 /// `work` is scratch space, kept by the caller so that an evaluation allocates nothing.
+/// Computed in vectorised passes over coordinate arrays (cable_node_forces.cpp) with the
+/// per-node functions' arithmetic: the same tangents, tensions and forces bit for bit; the
+/// power is their terms' sum in another order.
 struct CableWorkspace {
   std::vector<double> squares, roots, reciprocals, speeds;
+  std::vector<double> lanes;  ///< Coordinate arrays (cable_node_forces.cpp).
 };
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const NodeWater& water, std::span<double> tangent,

@@ -15,6 +15,7 @@
 
 #include "runtime/solve/colored_jacobian.h"
 #include "runtime/solve/system_jacobian.h"
+#include "tests/simobjects/cable/short_line_properties.h"
 #include "tests/simobjects/scenario_test_util.h"
 
 namespace hawser::test {
@@ -27,28 +28,7 @@ Eigen::Vector3d V(const double* p) { return Eigen::Map<const Eigen::Vector3d>(p)
 
 /// A short line: 6 segments of 5 m, EA = 1e6 N, 20 kg/m, d = 0.1 m, in sea water, with a seabed
 /// at z = -50 m and friction (the values Cable's constructor derives, rounded).
-CableProperties ShortLine() {
-  CableProperties p;
-  p.elements = kN;
-  p.segment_length = 5.0;
-  p.axial_stiffness = 2e5;  // EA / l0.
-  p.node_mass = 100.0;
-  p.axial_damping = 0.5 * std::sqrt(2.0 * 2e5 * 100.0);
-  p.node_added_mass = 40.2;
-  p.node_displaced_mass = 40.2;
-  p.node_weight = 586.0;
-  p.node_dry_weight = 981.0;
-  p.normal_drag = 307.5;
-  p.tangential_drag = 6.44;
-  p.has_seabed = true;
-  p.seabed_z = -50.0;
-  p.seabed_stiffness = 1.5e6;
-  p.seabed_damping = 1.5e5;
-  p.seabed_ramp_depth = p.node_weight / p.seabed_stiffness;  // 0.39 mm.
-  p.friction = 0.5;
-  p.friction_velocity = 0.01;
-  return p;
-}
+CableProperties ShortLine() { return ShortLineProperties(kN, 0.5); }
 
 /// Every internal node's acceleration, as Cable::CalcDerivatives computes it.
 std::vector<double> Accelerations(const CableProperties& p, const std::vector<double>& pos,

@@ -1,0 +1,335 @@
+// CableNodeForces (cable_physics.h): the nodes' and segments' forces computed over
+// structure-of-arrays copies of the line (one array per coordinate), in passes whose
+// iterations do not depend on one another, so that each pass vectorises (AVX2 where the CPU
+// has it, SSE2 otherwise) with branches as selects; every square root and division is taken
+// together in between (vector_math::SqrtAndReciprocal). On Eigen's 3-vectors, node by node,
+// the same arithmetic ran one value at a time.
+//
+// Each force, tangent and tension is computed with the operations of the per-node functions
+// (NodeTangent, SegmentTension, NodeExternalForce, NodeFluidInertiaForce) in their order, so
+// the results equal theirs bit for bit (tested); only the dissipated power, a sum over the
+// line, is added in another order (within its rounding bound).
+#include <algorithm>
+#include <cmath>
+
+#include "simobjects/cable/cable_physics.h"
+#include "simobjects/environment/vector_math.h"
+
+namespace hawser {
+namespace {
+
+#if defined(__x86_64__)
+#define HAWSER_CABLE_PASS __attribute__((target_clones("avx2", "default")))
+#else
+#define HAWSER_CABLE_PASS
+#endif
+// The arrays of one pass never overlap (each is its own part of CableWorkspace::lanes): tell
+// the compiler, which cannot prove it for a dozen pointers.
+#if defined(__clang__)
+#define HAWSER_INDEPENDENT_ITERATIONS _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define HAWSER_INDEPENDENT_ITERATIONS _Pragma("GCC ivdep")
+#else
+#define HAWSER_INDEPENDENT_ITERATIONS
+#endif
+
+/// Three coordinate arrays of one quantity per node or segment.
+struct Xyz {
+  double* x;
+  double* y;
+  double* z;
+};
+
+/// The work arrays of one evaluation, carved from CableWorkspace::lanes.
+struct Lanes {
+  Xyz pos, vel, water, chord, segment, tangential, normal, pull, force;
+  double* share;  ///< Tributary length over l0: 1/2 at the ends, 1 inside.
+  double* along;  ///< u . q per node.
+  double* node_lost;
+  double* segment_lost;
+
+  Lanes(std::vector<double>& buffer, size_t nodes) {
+    buffer.resize(31 * nodes);
+    double* next = buffer.data();
+    const auto take = [&] {
+      double* p = next;
+      next += nodes;
+      return p;
+    };
+    for (Xyz* v : {&pos, &vel, &water, &chord, &segment, &tangential, &normal, &pull, &force}) {
+      v->x = take();
+      v->y = take();
+      v->z = take();
+    }
+    share = take();
+    along = take();
+    node_lost = take();
+    segment_lost = take();
+  }
+};
+
+/// Copies 3-vectors stored one after another (x, y, z per node) into coordinate arrays.
+void Split(std::span<const double> v, size_t count, Xyz out) {
+  for (size_t i = 0; i < count; ++i) {
+    out.x[i] = v[3 * i];
+    out.y[i] = v[3 * i + 1];
+    out.z[i] = v[3 * i + 2];
+  }
+}
+
+void Join(Xyz v, size_t count, std::span<double> out) {
+  for (size_t i = 0; i < count; ++i) {
+    out[3 * i] = v.x[i];
+    out[3 * i + 1] = v.y[i];
+    out[3 * i + 2] = v.z[i];
+  }
+}
+
+/// (a.b) as Eigen's 3-vector dot product: (a_x b_x + a_y b_y) + a_z b_z.
+[[gnu::always_inline]] inline double Dot(double ax, double ay, double az, double bx, double by,
+                                         double bz) {
+  return (ax * bx + ay * by) + az * bz;
+}
+
+/// Chords of each node's neighbours (NodeChord) and segment vectors, with their squares into
+/// `squares` (nodes first).
+HAWSER_CABLE_PASS void ChordsAndSegments(const Lanes& l, int n, double* squares) {
+  const Xyz p = l.pos;
+  const auto chord = [&](int i, int a, int b) {
+    const double cx = p.x[b] - p.x[a], cy = p.y[b] - p.y[a], cz = p.z[b] - p.z[a];
+    l.chord.x[i] = cx;
+    l.chord.y[i] = cy;
+    l.chord.z[i] = cz;
+    squares[i] = Dot(cx, cy, cz, cx, cy, cz);
+  };
+  chord(0, 0, std::min(1, n));
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int i = 1; i < n; ++i) chord(i, i - 1, i + 1);
+  chord(n, std::max(n - 1, 0), n);
+  double* segment_square = squares + n + 1;
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int i = 0; i < n; ++i) {
+    l.segment.x[i] = p.x[i + 1] - p.x[i];
+    l.segment.y[i] = p.y[i + 1] - p.y[i];
+    l.segment.z[i] = p.z[i + 1] - p.z[i];
+    segment_square[i] = Dot(l.segment.x[i], l.segment.y[i], l.segment.z[i], l.segment.x[i],
+                            l.segment.y[i], l.segment.z[i]);
+  }
+}
+
+/// Unit tangents (NodeTangent: UnitX for a zero chord) into `chord`, and the velocity relative
+/// to the water split along them (u_t, u_n, u.q), with |u_n|^2 into `normal_square`.
+HAWSER_CABLE_PASS void TangentsAndRelativeVelocity(const Lanes& l, int n, const double* length,
+                                                    const double* inverse,
+                                                    double* normal_square) {
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int i = 0; i <= n; ++i) {
+    const bool some = length[i] > 0.0;
+    const double sx = inverse[i] * l.chord.x[i], sy = inverse[i] * l.chord.y[i],
+                 sz = inverse[i] * l.chord.z[i];
+    const double qx = some ? sx : 1.0;
+    const double qy = some ? sy : 0.0;
+    const double qz = some ? sz : 0.0;
+    l.chord.x[i] = qx;
+    l.chord.y[i] = qy;
+    l.chord.z[i] = qz;
+    const double ux = l.vel.x[i] - l.water.x[i];
+    const double uy = l.vel.y[i] - l.water.y[i];
+    const double uz = l.vel.z[i] - l.water.z[i];
+    const double along = Dot(ux, uy, uz, qx, qy, qz);
+    const double tx = along * qx, ty = along * qy, tz = along * qz;
+    l.along[i] = along;
+    l.tangential.x[i] = tx;
+    l.tangential.y[i] = ty;
+    l.tangential.z[i] = tz;
+    l.normal.x[i] = ux - tx;
+    l.normal.y[i] = uy - ty;
+    l.normal.z[i] = uz - tz;
+    normal_square[i] = Dot(ux - tx, uy - ty, uz - tz, ux - tx, uy - ty, uz - tz);
+  }
+}
+
+/// Segment tensions (SegmentTension) and their pull t dir on the segment's first node (the
+/// second gets the opposite), with each segment's lost power T dl/dt - k max(0, l - l0) dl/dt.
+HAWSER_CABLE_PASS void Segments(const CableProperties& p, const Lanes& l, int n,
+                                const double* length, const double* inverse, double* tension) {
+  const double k = p.axial_stiffness, c = p.axial_damping, l0 = p.segment_length;
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int i = 0; i < n; ++i) {
+    const double dx = inverse[i] * l.segment.x[i];
+    const double dy = inverse[i] * l.segment.y[i];
+    const double dz = inverse[i] * l.segment.z[i];
+    const double rate = Dot(dx, dy, dz, l.vel.x[i + 1] - l.vel.x[i], l.vel.y[i + 1] - l.vel.y[i],
+                            l.vel.z[i + 1] - l.vel.z[i]);
+    const double stretch = k * (length[i] - l0) + c * rate;
+    const double t = 0.0 < stretch ? stretch : 0.0;  // std::max(0.0, stretch)
+    tension[i] = t;
+    const double elastic = length[i] - l0;
+    l.segment_lost[i] = (t - k * (0.0 < elastic ? elastic : 0.0)) * rate;
+    l.pull.x[i] = t * dx;
+    l.pull.y[i] = t * dy;
+    l.pull.z[i] = t * dz;
+  }
+}
+
+/// Each node's weight in water, drag and seabed normal force (NodeExternalForce without
+/// friction) into `force`, and the power they take from the node into node_lost.
+HAWSER_CABLE_PASS void WeightDragAndSeabed(const CableProperties& p, const Lanes& l, int n,
+                                           const double* speed) {
+  const double seabed_z = p.has_seabed ? p.seabed_z : -INFINITY;
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int i = 0; i <= n; ++i) {
+    const double share = l.share[i];
+    const double scale = -share;
+    const double normal_factor = p.normal_drag * speed[i];
+    const double tangential_factor = p.tangential_drag * std::abs(l.along[i]);
+    const double dx = scale * (normal_factor * l.normal.x[i] + tangential_factor * l.tangential.x[i]);
+    const double dy = scale * (normal_factor * l.normal.y[i] + tangential_factor * l.tangential.y[i]);
+    const double dz = scale * (normal_factor * l.normal.z[i] + tangential_factor * l.tangential.z[i]);
+    const double vx = l.vel.x[i], vy = l.vel.y[i], vz = l.vel.z[i];
+    double lost = 0.0 - Dot(dx, dy, dz, vx, vy, vz);
+    double fz = -share * p.node_weight + dz;
+    // The seabed: computed for every node, kept where the node is below it.
+    const double penetration = seabed_z - l.pos.z[i];
+    const double ratio = penetration / p.seabed_ramp_depth;
+    const double ramp = ratio < 1.0 ? ratio : 1.0;  // std::min(1.0, ratio)
+    const double push = share * (p.seabed_stiffness * penetration - ramp * p.seabed_damping * vz);
+    const double normal = 0.0 < push ? push : 0.0;
+    const bool below = l.pos.z[i] < seabed_z;
+    const double fz_below = fz + normal;
+    const double lost_below = lost + (share * p.seabed_stiffness * penetration - normal) * vz;
+    fz = below ? fz_below : fz;
+    lost = below ? lost_below : lost;
+    l.force.x[i] = 0.0 + dx;
+    l.force.y[i] = 0.0 + dy;
+    l.force.z[i] = fz;
+    l.node_lost[i] = lost;
+  }
+}
+
+/// The seabed's regularised Coulomb friction (NodeExternalForce), node by node: it needs the
+/// normal force again, and only lines with SeabedFriction > 0 pay for it.
+void Friction(const CableProperties& p, const Lanes& l, int n) {
+  for (int i = 0; i <= n; ++i) {
+    if (!(l.pos.z[i] < p.seabed_z)) continue;
+    const double penetration = p.seabed_z - l.pos.z[i];
+    const double ramp = std::min(1.0, penetration / p.seabed_ramp_depth);
+    const double normal = std::max(
+        0.0, l.share[i] * (p.seabed_stiffness * penetration - ramp * p.seabed_damping * l.vel.z[i]));
+    if (!(normal > 0.0)) continue;
+    const Eigen::Vector3d u_h(l.vel.x[i], l.vel.y[i], 0.0);
+    const double v_eps = p.friction_velocity;
+    const Eigen::Vector3d friction =
+        -p.friction * normal / std::sqrt(u_h.squaredNorm() + v_eps * v_eps) * u_h;
+    l.force.x[i] += friction.x();
+    l.force.y[i] += friction.y();
+    l.force.z[i] += friction.z();
+    l.node_lost[i] -= friction.dot(Eigen::Vector3d(l.vel.x[i], l.vel.y[i], l.vel.z[i]));
+  }
+}
+
+/// The water's acceleration on each node (NodeFluidInertiaForce), added to `force`; `accel`
+/// the acceleration's coordinate arrays (in `water`'s place, no longer needed).
+HAWSER_CABLE_PASS void FluidInertia(const CableProperties& p, const Lanes& l, int n, Xyz accel) {
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int i = 0; i <= n; ++i) {
+    const double qx = l.chord.x[i], qy = l.chord.y[i], qz = l.chord.z[i];
+    const double ax = accel.x[i], ay = accel.y[i], az = accel.z[i];
+    const double a_along = Dot(ax, ay, az, qx, qy, qz);
+    const double nx = ax - a_along * qx, ny = ay - a_along * qy, nz = az - a_along * qz;
+    const double share = l.share[i];
+    l.force.x[i] += share * (p.node_displaced_mass * ax + p.node_added_mass * nx);
+    l.force.y[i] += share * (p.node_displaced_mass * ay + p.node_added_mass * ny);
+    l.force.z[i] += share * (p.node_displaced_mass * az + p.node_added_mass * nz);
+  }
+}
+
+/// A node out of the water: its full weight only, and no loss.
+void DryNodes(const CableProperties& p, const Lanes& l, int n, const std::vector<char>& wet) {
+  for (int i = 0; i <= n; ++i) {
+    if (wet[i]) continue;
+    l.force.x[i] = 0.0;
+    l.force.y[i] = 0.0;
+    l.force.z[i] = -l.share[i] * p.node_dry_weight;
+    l.node_lost[i] = 0.0;
+  }
+}
+
+/// Adds each node's segment pulls: minus the segment before, plus the segment after (zero
+/// vectors past the ends).
+HAWSER_CABLE_PASS void AddTensions(const Lanes& l, int n) {
+  const auto add = [&](int i, double bx, double by, double bz, double ax, double ay, double az) {
+    l.force.x[i] = (l.force.x[i] - bx) + ax;
+    l.force.y[i] = (l.force.y[i] - by) + ay;
+    l.force.z[i] = (l.force.z[i] - bz) + az;
+  };
+  if (n == 0) return add(0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+  add(0, 0.0, 0.0, 0.0, l.pull.x[0], l.pull.y[0], l.pull.z[0]);
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int i = 1; i < n; ++i) {
+    add(i, l.pull.x[i - 1], l.pull.y[i - 1], l.pull.z[i - 1], l.pull.x[i], l.pull.y[i],
+        l.pull.z[i]);
+  }
+  add(n, l.pull.x[n - 1], l.pull.y[n - 1], l.pull.z[n - 1], 0.0, 0.0, 0.0);
+}
+
+/// sum v[0..count) in 4 interleaved partial sums (independent additions).
+double Sum(const double* v, int count) {
+  double s[4] = {0.0, 0.0, 0.0, 0.0};
+  int i = 0;
+  for (; i + 4 <= count; i += 4)
+    for (int j = 0; j < 4; ++j) s[j] += v[i + j];
+  for (int j = 0; i < count; ++i, ++j) s[j] += v[i];
+  return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+}  // namespace
+
+void CableNodeForces(const CableProperties& p, std::span<const double> pos,
+                     std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
+                     std::span<double> tension, std::span<double> force, CableWorkspace& work,
+                     double* dissipated) {
+  const int n = p.elements;
+  const size_t nodes = static_cast<size_t>(n) + 1, segments = static_cast<size_t>(n);
+  const Lanes l(work.lanes, nodes);
+  Split(pos, nodes, l.pos);
+  Split(vel, nodes, l.vel);
+  if (water.velocity.empty()) {
+    std::fill_n(l.water.x, nodes, water.uniform_velocity.x());
+    std::fill_n(l.water.y, nodes, water.uniform_velocity.y());
+    std::fill_n(l.water.z, nodes, water.uniform_velocity.z());
+  } else {
+    Split(water.velocity, nodes, l.water);
+  }
+  std::fill_n(l.share, nodes, 1.0);
+  l.share[0] = l.share[n] = 0.5;
+
+  work.squares.resize(nodes + segments);
+  work.roots.resize(nodes + segments);
+  work.reciprocals.resize(nodes + segments);
+  work.speeds.resize(nodes);
+  ChordsAndSegments(l, n, work.squares.data());
+  vector_math::SqrtAndReciprocal(work.squares, work.roots, work.reciprocals);
+  const double* const length = work.roots.data();
+  const double* const inverse = work.reciprocals.data();
+  TangentsAndRelativeVelocity(l, n, length, inverse, work.squares.data());
+  vector_math::SqrtAndReciprocal(std::span<const double>(work.squares.data(), nodes), work.speeds,
+                                 {});
+  Segments(p, l, n, length + nodes, inverse + nodes, tension.data());
+  WeightDragAndSeabed(p, l, n, work.speeds.data());
+  if (p.has_seabed && p.friction > 0.0) Friction(p, l, n);
+  if (!water.acceleration.empty()) {
+    Split(water.acceleration, nodes, l.water);  // The velocities are no longer needed.
+    FluidInertia(p, l, n, l.water);
+  }
+  if (!water.wet.empty()) DryNodes(p, l, n, water.wet);
+  AddTensions(l, n);
+  Join(l.chord, nodes, tangent);
+  Join(l.force, nodes, force);
+  if (dissipated != nullptr) {
+    *dissipated = Sum(l.node_lost, static_cast<int>(nodes)) +
+                  Sum(l.segment_lost, static_cast<int>(segments));
+  }
+}
+
+}  // namespace hawser
