@@ -247,6 +247,13 @@ SUNMatrix SparseClone(SUNMatrix a) {
 
 }  // namespace
 
+HAWSER_ELEMENTWISE void ErrorWeights(double rel_tol, double abs_tol, N_Vector y, N_Vector w) {
+  const sunindextype n = Length(y);
+  const double* yd = Data(y);
+  double* wd = Data(w);
+  for (sunindextype i = 0; i < n; ++i) wd[i] = 1.0 / (rel_tol * std::abs(yd[i]) + abs_tol);
+}
+
 bool CompiledOperationsEnabled() {
   const char* choice = std::getenv("HAWSER_SUNDIALS_OPERATIONS");
   return choice == nullptr || std::string_view(choice) != "sundials";

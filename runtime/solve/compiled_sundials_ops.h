@@ -30,6 +30,11 @@ void UseCompiledSerialOperations(N_Vector v);
 /// condensed_klu_solver.h) against these in the same run.
 bool CompiledOperationsEnabled();
 
+/// CVODE's error weights for scalar tolerances, w_i = 1 / (rel_tol |y_i| + abs_tol), in one pass:
+/// bit for bit what CVODE's own computation gives (its four vector operations: abs, scale, add
+/// a constant, invert) for abs_tol > 0, where CVODE checks nothing more. For CVodeWFtolerances.
+void ErrorWeights(double rel_tol, double abs_tol, N_Vector y, N_Vector w);
+
 /// Likewise for a CSC sparse matrix (SUNSparseMatrix): copy, zero, c A + I; its clones (CVODE
 /// keeps a saved Jacobian) get them too.
 void UseCompiledSparseOperations(SUNMatrix m);

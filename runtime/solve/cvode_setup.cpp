@@ -112,6 +112,12 @@ int CvodeCallbacks::Jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix j
   }
 }
 
+int CvodeCallbacks::ErrorWeights(N_Vector y, N_Vector ewt, void* user_data) {
+  const auto* self = static_cast<const CvodeIntegrator*>(user_data);
+  hawser::ErrorWeights(self->settings_.rel_tol, self->settings_.abs_tol, y, ewt);
+  return 0;
+}
+
 LinearSolverKind CvodeIntegrator::ChooseLinearSolver() const {
   if (settings_.linear_solver != LinearSolverKind::kAuto) {
     if (settings_.linear_solver == LinearSolverKind::kSparse && system_.Sparsity() == nullptr) {
@@ -149,7 +155,12 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
   Check(CVodeSetErrHandlerFn(sun->mem, &CvodeCallbacks::Error, this), "CVodeSetErrHandlerFn");
   Check(CVodeSetUserData(sun->mem, this), "CVodeSetUserData");
   Check(CVodeInit(sun->mem, &CvodeCallbacks::Rhs, t0, sun->y), "CVodeInit");
-  Check(CVodeSStolerances(sun->mem, settings_.rel_tol, settings_.abs_tol), "CVodeSStolerances");
+  if (CompiledOperationsEnabled()) {
+    // The same weights as CVodeSStolerances', in one pass instead of CVODE's four.
+    Check(CVodeWFtolerances(sun->mem, &CvodeCallbacks::ErrorWeights), "CVodeWFtolerances");
+  } else {
+    Check(CVodeSStolerances(sun->mem, settings_.rel_tol, settings_.abs_tol), "CVodeSStolerances");
+  }
   if (settings_.max_order > 0) {
     Check(CVodeSetMaxOrd(sun->mem, settings_.max_order), "CVodeSetMaxOrd");
   }

@@ -37,6 +37,8 @@ struct CvodeCallbacks {
   /// The sparse Jacobian (LinearSolver="sparse"), defined in cvode_setup.cpp.
   static int Jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void* user_data,
                       N_Vector tmp1, N_Vector tmp2, N_Vector tmp3);
+  /// The error weights (CVodeWFtolerances): ErrorWeights with the engine's tolerances.
+  static int ErrorWeights(N_Vector y, N_Vector ewt, void* user_data);
   static void Error(int code, const char* /*module*/, const char* function, char* msg,
                     void* user_data);
 };

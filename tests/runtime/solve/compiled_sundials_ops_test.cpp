@@ -105,6 +105,14 @@ TEST_CASE("compiled N_Vector operations equal SUNDIALS' serial ones bit for bit"
   CHECK(z.Same());
   CHECK(BitEqual(N_VMaxNorm(x.theirs), N_VMaxNorm(x.ours)));
   CHECK(BitEqual(N_VMin(x.theirs), N_VMin(x.ours)));
+  // CVODE's error weights for scalar tolerances (cvEwtSetSS: abs, scale, add, invert on
+  // SUNDIALS' own vectors) against ErrorWeights' single pass, with zeros among the values.
+  N_VAbs(zeros.theirs, z.theirs);
+  N_VScale(1e-4, z.theirs, z.theirs);
+  N_VAddConst(z.theirs, 3e-6, z.theirs);
+  N_VInv(z.theirs, z.theirs);
+  ErrorWeights(1e-4, 3e-6, zeros.ours, z.ours);
+  CHECK(z.Same());
   // Clones (CVODE's working vectors) carry the operations.
   N_Vector clone = N_VClone(x.ours);
   CHECK((clone->ops->nvlinearsum == x.ours->ops->nvlinearsum));

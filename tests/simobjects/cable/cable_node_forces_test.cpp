@@ -20,7 +20,9 @@ namespace {
 
 using Eigen::Vector3d;
 
-Vector3d At(const std::vector<double>& v, int i) { return Vector3d(v[3 * i], v[3 * i + 1], v[3 * i + 2]); }
+Vector3d At(const std::vector<double>& v, int i) {
+  return Vector3d(v[3 * i], v[3 * i + 1], v[3 * i + 2]);
+}
 
 bool BitEqual(const std::vector<double>& a, const std::vector<double>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
@@ -64,12 +66,14 @@ Result NodeByNode(const CableProperties& p, const std::vector<double>& pos,
     if (!water.wet.empty() && !water.wet[i]) {
       f = Vector3d(0.0, 0.0, -share * p.node_dry_weight);
     } else {
-      const Vector3d current = water.velocity.empty() ? water.uniform_velocity : At(water.velocity, i);
+      const Vector3d current =
+          water.velocity.empty() ? water.uniform_velocity : At(water.velocity, i);
       double lost = 0.0;
       f = NodeExternalForce(p, share, q, At(pos, i), At(vel, i), current, &lost);
       *magnitude += std::abs(lost);
       *exact += lost;
-      if (!water.acceleration.empty()) f += NodeFluidInertiaForce(p, share, q, At(water.acceleration, i));
+      if (!water.acceleration.empty())
+        f += NodeFluidInertiaForce(p, share, q, At(water.acceleration, i));
     }
     f -= i > 0 ? pull[i - 1] : Vector3d::Zero();
     f += i < n ? pull[i] : Vector3d::Zero();
@@ -94,7 +98,8 @@ TEST_CASE("CableNodeForces equals the per-node functions bit for bit, in every b
       // seabed (touching, resting within the ramp depth, above), the last nodes lifted off.
       pos[3 * i] = 5.0 * i * (1.0 + 0.02 * u(rng));
       pos[3 * i + 1] = 0.3 * u(rng);
-      const double depth = i % 3 == 0 ? 1e-4 * u(rng) : (i % 3 == 1 ? -1e-3 * std::abs(u(rng)) : 0.5 * u(rng));
+      const double depth =
+          i % 3 == 0 ? 1e-4 * u(rng) : (i % 3 == 1 ? -1e-3 * std::abs(u(rng)) : 0.5 * u(rng));
       pos[3 * i + 2] = (i > kN - 4 ? -40.0 : p.seabed_z) + depth;
       for (int k = 0; k < 3; ++k) vel[3 * i + k] = 0.5 * u(rng);
     }
