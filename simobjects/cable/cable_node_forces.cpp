@@ -120,8 +120,7 @@ HAWSER_CABLE_PASS void ChordsAndSegments(const Lanes& l, int n, double* squares)
 /// Unit tangents (NodeTangent: UnitX for a zero chord) into `chord`, and the velocity relative
 /// to the water split along them (u_t, u_n, u.q), with |u_n|^2 into `normal_square`.
 HAWSER_CABLE_PASS void TangentsAndRelativeVelocity(const Lanes& l, int n, const double* length,
-                                                    const double* inverse,
-                                                    double* normal_square) {
+                                                   const double* inverse, double* normal_square) {
   HAWSER_INDEPENDENT_ITERATIONS
   for (int i = 0; i <= n; ++i) {
     const bool some = length[i] > 0.0;
@@ -183,9 +182,12 @@ HAWSER_CABLE_PASS void WeightDragAndSeabed(const CableProperties& p, const Lanes
     const double scale = -share;
     const double normal_factor = p.normal_drag * speed[i];
     const double tangential_factor = p.tangential_drag * std::abs(l.along[i]);
-    const double dx = scale * (normal_factor * l.normal.x[i] + tangential_factor * l.tangential.x[i]);
-    const double dy = scale * (normal_factor * l.normal.y[i] + tangential_factor * l.tangential.y[i]);
-    const double dz = scale * (normal_factor * l.normal.z[i] + tangential_factor * l.tangential.z[i]);
+    const double dx =
+        scale * (normal_factor * l.normal.x[i] + tangential_factor * l.tangential.x[i]);
+    const double dy =
+        scale * (normal_factor * l.normal.y[i] + tangential_factor * l.tangential.y[i]);
+    const double dz =
+        scale * (normal_factor * l.normal.z[i] + tangential_factor * l.tangential.z[i]);
     const double vx = l.vel.x[i], vy = l.vel.y[i], vz = l.vel.z[i];
     double lost = 0.0 - Dot(dx, dy, dz, vx, vy, vz);
     double fz = -share * p.node_weight + dz;
@@ -214,8 +216,8 @@ void Friction(const CableProperties& p, const Lanes& l, int n) {
     if (!(l.pos.z[i] < p.seabed_z)) continue;
     const double penetration = p.seabed_z - l.pos.z[i];
     const double ramp = std::min(1.0, penetration / p.seabed_ramp_depth);
-    const double normal = std::max(
-        0.0, l.share[i] * (p.seabed_stiffness * penetration - ramp * p.seabed_damping * l.vel.z[i]));
+    const double normal = std::max(0.0, l.share[i] * (p.seabed_stiffness * penetration -
+                                                      ramp * p.seabed_damping * l.vel.z[i]));
     if (!(normal > 0.0)) continue;
     const Eigen::Vector3d u_h(l.vel.x[i], l.vel.y[i], 0.0);
     const double v_eps = p.friction_velocity;
@@ -327,8 +329,8 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
   Join(l.chord, nodes, tangent);
   Join(l.force, nodes, force);
   if (dissipated != nullptr) {
-    *dissipated = Sum(l.node_lost, static_cast<int>(nodes)) +
-                  Sum(l.segment_lost, static_cast<int>(segments));
+    *dissipated =
+        Sum(l.node_lost, static_cast<int>(nodes)) + Sum(l.segment_lost, static_cast<int>(segments));
   }
 }
 
