@@ -12,17 +12,27 @@ void BandProduct::Resize(int n, int lower, int upper) {
   padded_.assign(static_cast<std::size_t>(lower + n + upper), 0.0);
 }
 
+namespace {
+
+// Compiled for AVX2 and the baseline x86-64; without FMA contraction both give the same bits. A
+// free function: clang 14's target_clones does not take member functions.
 #if defined(__x86_64__)
-// Compiled for AVX2 and the baseline x86-64; without FMA contraction both give the same bits.
 __attribute__((target_clones("avx2", "default")))
 #endif
-void BandProduct::SubtractProduct(double* y) const {
-  for (int d = -lower_; d <= upper_; ++d) {
+void SubtractBandProduct(const double* values, const double* padded, int n, int lower, int upper,
+                         double* y) {
+  for (int d = -lower; d <= upper; ++d) {
     // Row r of diagonal d is entry (r, r + d): outside the matrix it is zero and reads padding.
-    const double* a = values_.data() + static_cast<std::size_t>(d + lower_) * n_;
-    const double* x = padded_.data() + lower_ + d;
-    for (int r = 0; r < n_; ++r) y[r] -= a[r] * x[r];
+    const double* a = values + static_cast<std::size_t>(d + lower) * n;
+    const double* x = padded + lower + d;
+    for (int r = 0; r < n; ++r) y[r] -= a[r] * x[r];
   }
+}
+
+}  // namespace
+
+void BandProduct::SubtractProduct(double* y) const {
+  SubtractBandProduct(values_.data(), padded_.data(), n_, lower_, upper_, y);
 }
 
 }  // namespace hawser
