@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cstddef>
 #include <filesystem>
+#include <vector>
 
 #include "hawser/check.h"
 
@@ -134,6 +136,17 @@ void SimObject::AddCalc(std::vector<Output> outputs, std::vector<Input> inputs,
   calc.batch = batch;
   calc.role = role;
   interface_.calcs.push_back(std::move(calc));
+}
+
+void SimObject::CalcDerivatives() {
+  const Kernel& kernel = interface_.derivatives;
+  if (!kernel) return;
+  // The model runs the kernel over its own items; this single call (for a caller that asks one
+  // object) packs a fresh one.
+  std::vector<std::max_align_t> item(kernel.item_size / sizeof(std::max_align_t) + 1);
+  kernel.pack(item.data());
+  int failed = 0;
+  kernel.run(item.data(), 1, &failed);
 }
 
 void SimObject::AllocatePortData() {

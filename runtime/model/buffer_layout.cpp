@@ -19,12 +19,23 @@ void Model::Builder::LayOutBuffers() {
       offset += states[s].spec.width;
     }
     if (states.empty()) continue;
-    // Consecutive objects of one type (or of types without a batch) share a derivative run.
+    // Consecutive objects of one type (or of types without a batch) share a derivative run:
+    // the type's batch if it has one, else the objects' derivative kernel if they declared one.
     const int i = static_cast<int>(m_.with_states_.size());
     m_.with_states_.push_back(m_.objects_[obj].get());
     auto batch = types_[obj]->calc_derivatives;
+    const Kernel& kernel = iface(obj).derivatives;
     auto& runs = m_.derivative_runs_;
-    if (runs.empty() || runs.back().batch != batch) runs.push_back({i, i, batch});
+    auto& kernels = m_.derivative_kernels_;
+    if (batch == nullptr && kernel) {
+      if (runs.empty() || runs.back().kernel < 0 || !kernels[runs.back().kernel].Accepts(kernel)) {
+        runs.push_back({i, i, nullptr, static_cast<int>(kernels.size())});
+        kernels.emplace_back();
+      }
+      kernels.back().Add(kernel);
+    } else if (runs.empty() || runs.back().batch != batch || runs.back().kernel >= 0) {
+      runs.push_back({i, i, batch});
+    }
     ++runs.back().end;
   }
   m_.x_.assign(offset, 0.0);
@@ -98,6 +109,7 @@ void Model::Builder::LayOutBuffers() {
     for (size_t i = 0; i < output_views_[obj].size(); ++i) o.BindOutput(i, output_views_[obj][i]);
   }
   BuildSteps();
+  m_.PackKernels();  // Every port bound, every program compiled.
 }
 
 /// An input connected to exactly one whole or sliced output, unscaled: a view, no copy.

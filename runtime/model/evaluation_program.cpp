@@ -13,18 +13,28 @@ Model::Program Model::Program::Compile(const std::vector<Step>& steps,
   for (size_t k = 0; k < steps.size(); ++k) {
     const Step& s = steps[k];
     if (s.calc != nullptr) {
-      // The calculations from here on with the same batch function, if there are several.
+      // The calculations from here on with the same kernel or batch function, if there are
+      // several (a kernel's run also for one: its items are the faster path).
+      const Kernel& kernel = s.calc->kernel;
       auto batch = s.calc->batch;
+      auto joins = [&](const CalcInfo* c) {
+        return c != nullptr && (kernel ? c->kernel.run == kernel.run : c->batch == batch);
+      };
       size_t same = 1;
-      while (batch != nullptr && k + same < steps.size() && steps[k + same].calc != nullptr &&
-             steps[k + same].calc->batch == batch)
+      while ((kernel || batch != nullptr) && k + same < steps.size() && joins(steps[k + same].calc))
         ++same;
       const int begin = static_cast<int>(p.calcs.size());
       for (size_t j = k; j < k + same; ++j) {
         p.calcs.push_back({steps[j].calc->call, steps[j].calc->context, steps[j].object});
         p.contexts.push_back(steps[j].calc->context);
       }
-      if (same > 1) {
+      if (kernel) {
+        KernelBatch& items = p.kernels.emplace_back();
+        for (size_t j = k; j < k + same; ++j) items.Add(steps[j].calc->kernel);
+        p.runs.push_back({Kind::kKernel, begin, static_cast<int>(p.calcs.size()), nullptr,
+                          static_cast<int>(p.kernels.size()) - 1});
+        k += same - 1;
+      } else if (same > 1) {
         p.runs.push_back({Kind::kBatch, begin, static_cast<int>(p.calcs.size()), batch});
         k += same - 1;
       } else {

@@ -95,6 +95,7 @@ void Model::Run(const Program& p) {
   void* const* const contexts = p.contexts.data();
   const Sum2* const sums2 = p.sums2.data();
   const Combiner* const* const combiners = p.combiners.data();
+  const KernelBatch* const kernels = p.kernels.data();
   // The object that threw is calcs[calc + failed]: a batch starts at `calc` and writes into
   // `failed` only when one of its objects throws.
   int calc = 0, failed = 0;
@@ -107,6 +108,10 @@ void Model::Run(const Program& p) {
         case Program::Kind::kBatch:
           calc = run.begin;
           run.batch(contexts + calc, run.end - calc, &failed);
+          break;
+        case Program::Kind::kKernel:
+          calc = run.begin;
+          kernels[run.kernel].Run(&failed);
           break;
         case Program::Kind::kSum2:
           for (int i = run.begin; i < run.end; ++i) sums2[i].Run();
@@ -125,12 +130,16 @@ void Model::CalcAllDerivatives() {
   SimObject* const* const objects = with_states_.data();  // Not reloaded per call: see Run.
   const DerivativeRun* const runs = derivative_runs_.data();
   const size_t n = derivative_runs_.size();
+  const KernelBatch* const kernels = derivative_kernels_.data();
   // The object that threw is objects[i + failed], as in Run.
   int i = 0, failed = 0;
   try {
     for (size_t r = 0; r < n; ++r) {
       const DerivativeRun run = runs[r];
-      if (run.batch == nullptr) {
+      if (run.kernel >= 0) {
+        i = run.begin;
+        kernels[run.kernel].Run(&failed);
+      } else if (run.batch == nullptr) {
         for (i = run.begin; i < run.end; ++i) objects[i]->CalcDerivatives();
       } else {
         i = run.begin;
@@ -162,6 +171,12 @@ bool Model::Rhs(double t, const double* x, double* xdot) {
   Run(*program_);  // So that the diagnosis sees every output at this point.
   diagnosis_ = FindNonFinite();
   return false;
+}
+
+void Model::PackKernels() {
+  for (Program* p : {program_.get(), rhs_program_.get()})
+    for (KernelBatch& batch : p->kernels) batch.Pack();
+  for (KernelBatch& batch : derivative_kernels_) batch.Pack();
 }
 
 bool Model::EvaluateOutputs(double t, const double* x) {
@@ -281,6 +296,7 @@ std::vector<double> Model::InitialState(double t0) {
       for (double v : o.state_view(s)) changed = changed || v != before[k++];
     if (changed) ++generation;
   }
+  PackKernels();   // What an Initialize() set, a kernel's item holds from now on.
   Run(*program_);  // Every output at the initial state, as the caller may read them.
   return x_;
 }

@@ -9,6 +9,7 @@
 
 #include "hawser/registry.h"
 #include "hawser/simobject.h"
+#include "runtime/model/kernel_batch.h"
 #include "runtime/model/ode_system.h"
 #include "runtime/scenario/scenario.h"
 
@@ -82,6 +83,8 @@ class Model final : public OdeSystem {
   /// Runs step `step` and whatever it reads that was not run since the state last changed.
   void Pull(int step, std::vector<unsigned>& run_at, unsigned generation);
   void CalcAllDerivatives();
+  /// (Re)writes every kernel's items from the objects: after wiring, and after Initialize().
+  void PackKernels();
   std::string FindNonFinite() const;
 
   Scenario scenario_;
@@ -102,13 +105,16 @@ class Model final : public OdeSystem {
   std::unique_ptr<Program> program_;      ///< steps_, compiled.
   std::unique_ptr<Program> rhs_program_;  ///< rhs_steps_, compiled.
   std::vector<SimObject*> with_states_;
-  /// with_states_ in runs of one type: [begin, end) and the type's TypeInfo::calc_derivatives
-  /// (nullptr: a virtual call each).
+  /// with_states_ in runs of one type: [begin, end) and either the type's
+  /// TypeInfo::calc_derivatives, or the objects' derivative kernel (an index into
+  /// derivative_kernels_), or neither (a virtual call each).
   struct DerivativeRun {
     int begin, end;
     void (*batch)(SimObject* const*, int, int*);
+    int kernel = -1;
   };
   std::vector<DerivativeRun> derivative_runs_;
+  std::vector<KernelBatch> derivative_kernels_;
   std::vector<std::string> wiring_;
   std::string diagnosis_;
   SparsityPattern sparsity_;               ///< Of df/dx, from the declarations and the wiring.

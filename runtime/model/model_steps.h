@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "runtime/model/kernel_batch.h"
 #include "runtime/model/model.h"
 
 namespace hawser {
@@ -72,12 +73,15 @@ struct Sum2 {
 /// terms. `runs` gives the order: consecutive operations of one kind, in evaluation order.
 /// Consecutive calculations of one callable type (a chain's springs) form one kBatch run: one
 /// call of their CalcInfo::batch, which loops over their contexts with the callable inlined.
+/// Consecutive calculations with kernels of one type (CalcInfo::kernel) form one kKernel run
+/// instead, over the items of its KernelBatch.
 struct Model::Program {
-  enum class Kind { kCalc, kBatch, kSum2, kCombiner };
+  enum class Kind { kCalc, kBatch, kKernel, kSum2, kCombiner };
   struct Run {
     Kind kind;
-    int begin, end;  ///< Into the array of that kind (calcs for kBatch).
+    int begin, end;  ///< Into the array of that kind (calcs for kBatch and kKernel).
     void (*batch)(void* const*, int, int*) = nullptr;  ///< For kBatch: CalcInfo::batch.
+    int kernel = -1;                                   ///< For kKernel: into kernels.
   };
   struct Calc {
     void (*call)(void*);  ///< CalcInfo::call and context.
@@ -89,6 +93,7 @@ struct Model::Program {
   std::vector<void*> contexts;  ///< [calc]: calcs[calc].context again, as a batch reads them.
   std::vector<Sum2> sums2;
   std::vector<const Combiner*> combiners;
+  std::vector<KernelBatch> kernels;
 
   /// Compiles `steps` (calculations and input sums in evaluation order).
   static Program Compile(const std::vector<Step>& steps, const std::vector<Combiner>& combiners);

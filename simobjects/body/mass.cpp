@@ -42,15 +42,22 @@ PointMass::PointMass(ObjectArgs& args) : SimObject(args) {
       {kinetic_energy_}, {},
       [this] { out(kinetic_energy_)[0] = 0.5 * mass_ * state3(vel_).squaredNorm(); },
       CalcRole::kDiagnostic);
+  // Packed after wiring and after Initialize(): a subclass sets gravity_ in its constructor.
+  DeclareDerivativeKernel<&PointMass::Derivatives>([this] {
+    return Motion{
+        in3(force_).data(),       state3(vel_).data(), derivative3(pos_).data(),
+        derivative3(vel_).data(), inverse_mass_,       {gravity_.x(), gravity_.y(), gravity_.z()}};
+  });
 }
 
-void PointMass::CalcDerivatives() {
-  // Both results before either store: a store through one view could, for all the compiler
-  // knows, change the tables the next view is read from.
-  const Eigen::Vector3d vel = state3(vel_);
-  const Eigen::Vector3d acceleration = in3(force_) * inverse_mass_ + gravity_;
-  derivative3(pos_) = vel;
-  derivative3(vel_) = acceleration;
+void PointMass::Derivatives(const Motion& m) {
+  // Both results before either store: a store could, for all the compiler knows, change the
+  // values the other result is computed from.
+  using Vector = Eigen::Map<const Eigen::Vector3d>;
+  const Eigen::Vector3d vel = Vector(m.vel);
+  const Eigen::Vector3d acceleration = Vector(m.force) * m.inverse_mass + Vector(m.gravity);
+  Eigen::Map<Eigen::Vector3d>(m.pos_derivative) = vel;
+  Eigen::Map<Eigen::Vector3d>(m.vel_derivative) = acceleration;
 }
 
 }  // namespace hawser

@@ -16,9 +16,6 @@ namespace hawser {
 /// A point mass under Force plus a constant acceleration field `gravity_` (zero unless a subclass
 /// sets it): the shared part of Body/Mass and Body/3DBody.
 class PointMass : public SimObject {
- public:
-  void CalcDerivatives() override;
-
  protected:
   /// Declares Mass, the ignored visual parameters, Force, Pos, Vel and KineticEnergy.
   explicit PointMass(ObjectArgs& args);
@@ -30,6 +27,18 @@ class PointMass : public SimObject {
   Input force_;
   State pos_, vel_;
   Output kinetic_energy_;
+
+ private:
+  /// What the derivatives read and write (a kernel's item, hawser/kernel.h).
+  struct Motion {
+    const double* force;
+    const double* vel;
+    double* pos_derivative;
+    double* vel_derivative;
+    double inverse_mass;
+    double gravity[3];
+  };
+  static void Derivatives(const Motion& m);
 };
 
 class Mass final : public PointMass {

@@ -50,7 +50,10 @@ LinearSpring::LinearSpring(ObjectArgs& args) : SimObject(args) {
                                      .width = 1,
                                      .unit = "J",
                                      .doc = "Elastic energy k (L - L0)^2 / 2."});
-  DeclareCalc({force_a_, force_b_}, {pos_a_, pos_b_}, [this] { CalcForces(); });
+  DeclareKernelCalc<&LinearSpring::CalcForces>({force_a_, force_b_}, {pos_a_, pos_b_}, [this] {
+    return Ends{in3(pos_a_).data(),    in3(pos_b_).data(), out3(force_a_).data(),
+                out3(force_b_).data(), stiffness_,         relaxed_length_};
+  });
   DeclareCalc(
       {potential_energy_}, {pos_a_, pos_b_}, [this] { CalcEnergy(); }, CalcRole::kDiagnostic);
 }
@@ -69,14 +72,15 @@ void LinearSpring::Initialize() {
   }
 }
 
-void LinearSpring::CalcForces() {
-  const Eigen::Vector3d l = in3(pos_b_) - in3(pos_a_);
+void LinearSpring::CalcForces(const Ends& e) {
+  using Vector = Eigen::Map<const Eigen::Vector3d>;
+  const Eigen::Vector3d l = Vector(e.pos_b) - Vector(e.pos_a);
   const double length = l.norm();
   const Eigen::Vector3d force_a =
-      length > 0.0 ? Eigen::Vector3d(stiffness_ * (length - relaxed_length_) / length * l)
+      length > 0.0 ? Eigen::Vector3d(e.stiffness * (length - e.relaxed_length) / length * l)
                    : Eigen::Vector3d::Constant(std::numeric_limits<double>::quiet_NaN());
-  out3(force_a_) = force_a;
-  out3(force_b_) = -force_a;
+  Eigen::Map<Eigen::Vector3d>(e.force_a) = force_a;
+  Eigen::Map<Eigen::Vector3d>(e.force_b) = -force_a;
 }
 
 void LinearSpring::CalcEnergy() {

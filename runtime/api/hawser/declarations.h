@@ -13,6 +13,7 @@
 
 #include "hawser/errors.h"
 #include "hawser/index_range.h"
+#include "hawser/kernel.h"
 #include "hawser/service.h"
 
 namespace hawser {
@@ -139,6 +140,9 @@ struct CalcInfo {
   /// each in turn, with the callable inlined in the loop. If one throws, `*failed` is its index.
   /// The model runs consecutive calculations of one callable type so.
   void (*batch)(void* const* contexts, int count, int* failed) = nullptr;
+  /// Optional: the same calculation as a kernel (SimObject::DeclareKernelCalc), which the
+  /// model's right-hand side then runs instead of call or batch.
+  Kernel kernel;
 };
 struct ObjectInterface {
   std::vector<ParamInfo> params;
@@ -146,6 +150,8 @@ struct ObjectInterface {
   std::vector<OutputInfo> outputs;
   std::vector<StateInfo> states;
   std::vector<CalcInfo> calcs;
+  /// Optional: the state derivatives as a kernel (SimObject::DeclareDerivativeKernel).
+  Kernel derivatives;
   /// The entries (row, column) of d(own derivatives)/d(own states) that may be nonzero, in the
   /// object's own state numbering (its states concatenated in declaration order); empty =
   /// dense. Set by SimObject::DeclareStateEntries.

@@ -16,7 +16,11 @@
 /// through a plain function pointer (CalcInfo, DeclareCalc). 3: the 3-vector shorthands' pointer
 /// tables (SimObject's members). 4: SimObject's port tables in one block, at the end of the
 /// class; CalcInfo::batch; TypeInfo::calc_derivatives; the virtual SimObject::StateJacobian().
-#define HAWSER_PLUGIN_API_VERSION 4
+/// 5: kernels (hawser/kernel.h): CalcInfo::kernel, ObjectInterface::derivatives,
+/// SimObject::DeclareKernelCalc and DeclareDerivativeKernel; SimObject::CalcDerivatives() runs
+/// the derivative kernel by default, and Registry::Add<T> sets TypeInfo::calc_derivatives only
+/// for a T that overrides it; CallEach a free function.
+#define HAWSER_PLUGIN_API_VERSION 5
 
 namespace hawser {
 

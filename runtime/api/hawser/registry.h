@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "hawser/simobject.h"
@@ -23,8 +24,10 @@ struct TypeInfo {
   std::string library;
   std::string library_file;  ///< "" for the built-in library.
   /// Optional: runs CalcDerivatives() of `count` objects made by `make`, all of this type's
-  /// class, without a virtual call each (Registry::Add<T> sets it). If one throws, `*failed` is
-  /// its index. Without it the model calls each object's CalcDerivatives() virtually.
+  /// class, without a virtual call each (Registry::Add<T> sets it when T overrides
+  /// CalcDerivatives()). If one throws, `*failed` is its index. Without it the model runs an
+  /// object's derivative kernel (SimObject::DeclareDerivativeKernel) if it declared one, and
+  /// otherwise calls its CalcDerivatives() virtually.
   void (*calc_derivatives)(SimObject* const* objects, int count, int* failed) = nullptr;
 };
 
@@ -42,12 +45,15 @@ class Registry {
     TypeInfo info{std::move(path), std::move(aliases), std::move(summary),
                   [](ObjectArgs& a) { return Detach(std::unique_ptr<SimObject>(new T(a))); }};
     // Every object `make` returns is exactly a T, so T::CalcDerivatives is the override a
-    // virtual call would reach (T's own or an inherited one).
+    // virtual call would reach (T's own or an inherited one). A T that overrides none keeps
+    // SimObject's, which runs its derivative kernel: the model runs that kernel itself.
     if constexpr (requires(T & t) { t.T::CalcDerivatives(); }) {
-      info.calc_derivatives = [](SimObject* const* objects, int count, int* failed) {
-        SimObject::CallEach(objects, count, failed,
-                            [](SimObject* o) { static_cast<T*>(o)->T::CalcDerivatives(); });
-      };
+      if constexpr (!std::is_same_v<decltype(&T::CalcDerivatives), void (SimObject::*)()>) {
+        info.calc_derivatives = [](SimObject* const* objects, int count, int* failed) {
+          CallEach(count, failed,
+                   [objects](int i) { static_cast<T*>(objects[i])->T::CalcDerivatives(); });
+        };
+      }
     }
     Add(std::move(info));
   }

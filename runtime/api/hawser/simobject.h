@@ -47,8 +47,9 @@ class SimObject {
   std::string ResolvePath(const std::string& path) const;
   const ObjectInterface& interface() const { return interface_; }
 
-  /// Computes the derivative of every state from states, inputs and outputs (all current).
-  virtual void CalcDerivatives() {}
+  /// Computes the derivative of every state from states, inputs and outputs (all current). The
+  /// default runs the derivative kernel (DeclareDerivativeKernel), if the object declared one.
+  virtual void CalcDerivatives();
   /// Called once before integration, after inputs at the start time are known and explicit
   /// initial conditions applied: may set states the scenario did not give (see state_given()).
   virtual void Initialize() {}
@@ -135,7 +136,7 @@ class SimObject {
           std::move(outputs), std::move(inputs), [fn]() mutable { fn(); },
           [](void* f) { std::bit_cast<Fn>(f)(); }, std::bit_cast<void*>(fn),
           [](void* const* contexts, int count, int* failed) {
-            CallEach(contexts, count, failed, [](void* f) { std::bit_cast<Fn>(f)(); });
+            CallEach(count, failed, [contexts](int i) { std::bit_cast<Fn>(contexts[i])(); });
           },
           role);
     } else {
@@ -147,10 +148,30 @@ class SimObject {
           std::move(outputs), std::move(inputs), [target] { (*target)(); },
           [](void* f) { (*static_cast<Fn*>(f))(); }, context,
           [](void* const* contexts, int count, int* failed) {
-            CallEach(contexts, count, failed, [](void* f) { (*static_cast<Fn*>(f))(); });
+            CallEach(count, failed, [contexts](int i) { (*static_cast<Fn*>(contexts[i]))(); });
           },
           role);
     }
+  }
+  /// A calculation as a kernel (hawser/kernel.h): `Compute(item)` computes `outputs` from the
+  /// item that `pack()` returns, which holds the pointers (in3(..).data(), ...) and parameters it
+  /// needs. The model packs each object's item after wiring and again after every Initialize(),
+  /// so an item must not hold anything that changes later; it keeps the items of consecutive
+  /// objects of one type in one array, and its right-hand side runs Compute over them.
+  template <auto Compute, class Pack>
+  void DeclareKernelCalc(std::vector<Output> outputs, std::vector<Input> inputs, Pack pack,
+                         CalcRole role = CalcRole::kSignal) {
+    DeclareCalc(
+        std::move(outputs), std::move(inputs), [pack]() mutable { Compute(pack()); }, role);
+    interface_.calcs.back().kernel = MakeKernel<Compute>(std::move(pack));
+  }
+  /// The state derivatives as a kernel, as DeclareKernelCalc: the model runs `Compute(item)`
+  /// over the items of consecutive objects of one type instead of calling CalcDerivatives() on
+  /// each, unless the object's class overrides CalcDerivatives() (registered with
+  /// Registry::Add<T>, which sees the override; then that override is called).
+  template <auto Compute, class Pack>
+  void DeclareDerivativeKernel(Pack pack) {
+    interface_.derivatives = MakeKernel<Compute>(std::move(pack));
   }
   /// Optional: the derivative of own state entry `row` depends on own state entry `column` only
   /// for the pairs (row, column) listed (entries numbered across the object's states in
@@ -181,6 +202,9 @@ class SimObject {
 
   // ---- Values (during calculations) ----
   double time() const { return *time_; }
+  /// Where time() reads, for a kernel's item (DeclareKernelCalc): valid once the model wired
+  /// the object.
+  const double* time_data() const { return time_; }
   /// True while the integrator evaluates the right-hand side at perturbed states to estimate
   /// its Jacobian by finite differences; every such evaluation follows an ordinary one at the
   /// same time and the unperturbed state (the base point). An object may then reuse what it
@@ -234,18 +258,6 @@ class SimObject {
   void AddCalc(std::vector<Output> outputs, std::vector<Input> inputs, std::function<void()> fn,
                void (*call)(void*), void* context, void (*batch)(void* const*, int, int*),
                CalcRole role);
-  /// The loop of a batch (CalcInfo::batch, TypeInfo::calc_derivatives): call(items[i]) for each
-  /// i; on an exception, *failed = i (and nothing written otherwise).
-  template <class Item, class Call>
-  static void CallEach(Item* const* items, int count, int* failed, Call call) {
-    int i = 0;
-    try {
-      for (; i < count; ++i) call(items[i]);
-    } catch (...) {
-      *failed = i;
-      throw;
-    }
-  }
   /// Sizes port_data_ for the declared ports and states and points the tables into it.
   void AllocatePortData();
 
