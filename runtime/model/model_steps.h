@@ -53,10 +53,12 @@ struct Sum2 {
   int width;
 
   void Run() const {
-    if (width == 3) {  // A force or a position: unrolled.
-      dst[0] = a[0] + b[0];
-      dst[1] = a[1] + b[1];
-      dst[2] = a[2] + b[2];
+    if (width == 3) {  // A force or a position: unrolled, every sum before the first store
+      // (which could, for all the compiler knows, change a or b: it would reload them).
+      const double v0 = a[0] + b[0], v1 = a[1] + b[1], v2 = a[2] + b[2];
+      dst[0] = v0;
+      dst[1] = v1;
+      dst[2] = v2;
       return;
     }
     for (int k = 0; k < width; ++k) dst[k] = a[k] + b[k];

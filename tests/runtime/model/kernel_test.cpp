@@ -54,8 +54,9 @@ class Integrator : public SimObject {
     in_ = DeclareInput({.name = "In", .width = 2, .unit = "-", .doc = "Signal."});
     x_ = DeclareState({.name = "X", .width = 2, .unit = "-", .doc = "Value."});
     DeclareOutputFromState({.name = "Out", .width = 2, .unit = "-", .doc = "X."}, x_);
-    DeclareDerivativeKernel<&Integrator::Integrate>(
-        [this] { return Item{in(in_).data(), derivative(x_).data(), rate_}; });
+    DeclareDerivativeKernel<&Integrator::Integrate>([this] {
+      return Item{in(in_).data(), derivative(x_).data(), rate_};
+    });
   }
 
  protected:
