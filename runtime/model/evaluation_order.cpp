@@ -5,10 +5,13 @@
 
 #include <algorithm>
 #include <iterator>
+#include <map>
+#include <vector>
 
 #include "hawser/text.h"
 #include "runtime/model/model_builder.h"
 #include "runtime/model/model_steps.h"
+#include "runtime/model/step_interleaving.h"
 
 namespace hawser {
 
@@ -126,6 +129,8 @@ void Model::Builder::BuildSteps() {
   // order_, so one pass fills it, and it gives each step the steps it reads.
   std::vector<int> producer(nodes_.size(), -1);
   m_.initialize_reads_.resize(m_.objects_.size());
+  std::map<size_t, int> rhs_position;  // steps_ index -> index in rhs_steps_.
+  std::vector<int> rhs_of;             // rhs_steps_ index -> steps_ index.
   for (int id : order_) {
     const Node& n = nodes_[id];
     SimObject* o = m_.objects_[n.object].get();
@@ -141,7 +146,11 @@ void Model::Builder::BuildSteps() {
     if (m_.steps_.size() > before) {
       producer[id] = static_cast<int>(before);
       m_.step_reads_.push_back(std::move(reads));
-      if (needed[id]) m_.rhs_steps_.push_back(m_.steps_.back());
+      if (needed[id]) {
+        rhs_position[before] = static_cast<int>(m_.rhs_steps_.size());
+        m_.rhs_steps_.push_back(m_.steps_.back());
+        rhs_of.push_back(static_cast<int>(before));
+      }
     } else if (!reads.empty()) {
       producer[id] = reads.front();  // A view (an output of an input, a direct input) has one.
     }
@@ -150,6 +159,19 @@ void Model::Builder::BuildSteps() {
   }
   // After every step: the programs point into combiners_, which no longer grows.
   m_.program_ = std::make_unique<Program>(Program::Compile(m_.steps_, m_.combiners_));
+  // The right-hand side's steps with its input sums amid kernel runs (Program::InterleavedOrder).
+  std::vector<std::vector<int>> rhs_reads(rhs_of.size());
+  for (size_t i = 0; i < rhs_of.size(); ++i)
+    for (int p : m_.step_reads_[rhs_of[i]]) rhs_reads[i].push_back(rhs_position.at(p));
+  std::vector<decltype(Kernel::run)> kernel;
+  std::vector<bool> sum;
+  for (const Step& step : m_.rhs_steps_) {
+    kernel.push_back(step.calc != nullptr ? step.calc->kernel.run : nullptr);
+    sum.push_back(step.calc == nullptr);
+  }
+  std::vector<Step> interleaved;
+  for (int i : InterleavedOrder(kernel, sum, rhs_reads)) interleaved.push_back(m_.rhs_steps_[i]);
+  m_.rhs_steps_ = std::move(interleaved);
   m_.rhs_program_ = std::make_unique<Program>(Program::Compile(m_.rhs_steps_, m_.combiners_));
 }
 

@@ -10,6 +10,7 @@
 
 #include "runtime/model/model.h"
 #include "runtime/model/model_steps.h"
+#include "runtime/model/step_interleaving.h"
 #include "runtime/scenario/scenario.h"
 
 namespace hawser {
@@ -271,6 +272,37 @@ TEST_CASE("an exception from the middle of a batch names that object") {
                        "X2 (Test/Store, <Lib> at batches.xml:6) threw an exception in its "
                        "derivatives at t = 1: store overflowed",
                        SimulationError);
+}
+
+}  // namespace
+}  // namespace hawser
+
+namespace hawser {
+namespace {
+
+void NoItems(const void*, int, int*) {}
+
+TEST_CASE("input sums run amid a long kernel run, each after what it reads") {
+  // 20 kernel calculations K0..K19 of one type, then sums S0..S18 (S_i reads K_i and K_i+1) and
+  // a sum T reading S0 and S18: what a chain of springs and masses compiles to.
+  std::vector<decltype(Kernel::run)> kernel(20, &NoItems);
+  std::vector<bool> sum(20, false);
+  std::vector<std::vector<int>> reads(20);
+  for (int s = 0; s < 19; ++s) reads.push_back({s, s + 1});
+  reads.push_back({20, 38, 20});  // A step read twice counts once.
+  kernel.resize(40, nullptr);
+  sum.resize(40, true);
+  std::vector<int> expected;
+  auto add = [&expected](int from, int to) {
+    for (int i = from; i < to; ++i) expected.push_back(i);
+  };
+  add(0, 8);    // K0..K7,
+  add(20, 27);  // then S0..S6, the sums they complete;
+  add(8, 16);
+  add(27, 35);  // S7..S14
+  add(16, 20);  // the run's end,
+  add(35, 40);  // S15..S18, then T.
+  CHECK(InterleavedOrder(kernel, sum, reads) == expected);
 }
 
 }  // namespace
