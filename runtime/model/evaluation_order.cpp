@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <iterator>
-#include <map>
 #include <vector>
 
+#include "hawser/check.h"
 #include "hawser/text.h"
 #include "runtime/model/model_builder.h"
 #include "runtime/model/model_steps.h"
@@ -129,8 +129,7 @@ void Model::Builder::BuildSteps() {
   // order_, so one pass fills it, and it gives each step the steps it reads.
   std::vector<int> producer(nodes_.size(), -1);
   m_.initialize_reads_.resize(m_.objects_.size());
-  std::map<size_t, int> rhs_position;  // steps_ index -> index in rhs_steps_.
-  std::vector<int> rhs_of;             // rhs_steps_ index -> steps_ index.
+  std::vector<int> rhs_of;  // rhs_steps_ index -> steps_ index.
   for (int id : order_) {
     const Node& n = nodes_[id];
     SimObject* o = m_.objects_[n.object].get();
@@ -147,7 +146,6 @@ void Model::Builder::BuildSteps() {
       producer[id] = static_cast<int>(before);
       m_.step_reads_.push_back(std::move(reads));
       if (needed[id]) {
-        rhs_position[before] = static_cast<int>(m_.rhs_steps_.size());
         m_.rhs_steps_.push_back(m_.steps_.back());
         rhs_of.push_back(static_cast<int>(before));
       }
@@ -159,18 +157,27 @@ void Model::Builder::BuildSteps() {
   }
   // After every step: the programs point into combiners_, which no longer grows.
   m_.program_ = std::make_unique<Program>(Program::Compile(m_.steps_, m_.combiners_));
-  // The right-hand side's steps with its input sums amid kernel runs (Program::InterleavedOrder).
-  std::vector<std::vector<int>> rhs_reads(rhs_of.size());
-  for (size_t i = 0; i < rhs_of.size(); ++i)
-    for (int p : m_.step_reads_[rhs_of[i]]) rhs_reads[i].push_back(rhs_position.at(p));
+  CompileRhsProgram(rhs_of);
+}
+
+void Model::Builder::CompileRhsProgram(const std::vector<int>& rhs_of) {
+  // What each step reads, as indices into rhs_steps_ (which holds everything they read).
+  std::vector<int> rhs_position(m_.steps_.size(), -1);
+  for (size_t i = 0; i < rhs_of.size(); ++i) rhs_position[rhs_of[i]] = static_cast<int>(i);
+  std::vector<std::vector<int>> reads(rhs_of.size());
   std::vector<decltype(Kernel::run)> kernel;
   std::vector<bool> sum;
-  for (const Step& step : m_.rhs_steps_) {
+  for (size_t i = 0; i < rhs_of.size(); ++i) {
+    for (int p : m_.step_reads_[rhs_of[i]]) {
+      HAWSER_CHECK(rhs_position[p] >= 0, "a step of the right-hand side reads one outside it");
+      reads[i].push_back(rhs_position[p]);
+    }
+    const Step& step = m_.rhs_steps_[i];
     kernel.push_back(step.calc != nullptr ? step.calc->kernel.run : nullptr);
     sum.push_back(step.calc == nullptr);
   }
   std::vector<Step> interleaved;
-  for (int i : InterleavedOrder(kernel, sum, rhs_reads)) interleaved.push_back(m_.rhs_steps_[i]);
+  for (int i : InterleavedOrder(kernel, sum, reads)) interleaved.push_back(m_.rhs_steps_[i]);
   m_.rhs_steps_ = std::move(interleaved);
   m_.rhs_program_ = std::make_unique<Program>(Program::Compile(m_.rhs_steps_, m_.combiners_));
 }

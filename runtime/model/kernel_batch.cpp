@@ -13,7 +13,7 @@ void KernelBatch::Add(const Kernel& kernel) {
 
 void KernelBatch::Pack() {
   const std::size_t bytes = item_size_ * packs_.size();
-  storage_.assign((bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t), {});
+  storage_.assign((bytes + sizeof(Line) - 1) / sizeof(Line), {});
   auto* const base = reinterpret_cast<std::byte*>(storage_.data());
   for (std::size_t i = 0; i < packs_.size(); ++i) packs_[i]->pack(base + i * item_size_);
 }

@@ -23,8 +23,13 @@ class KernelBatch {
  private:
   void (*run_)(const void* items, int count, int* failed) = nullptr;
   std::size_t item_size_ = 0;
-  std::vector<const Kernel*> packs_;       ///< [item]: the kernel whose pack writes it.
-  std::vector<std::max_align_t> storage_;  ///< The items, item_size_ bytes apart.
+  std::vector<const Kernel*> packs_;  ///< [item]: the kernel whose pack writes it.
+  /// A cache line: the items start at one, so that an item of 64 bytes (a point mass's) never
+  /// straddles two.
+  struct alignas(64) Line {
+    std::byte bytes[64];
+  };
+  std::vector<Line> storage_;  ///< The items, item_size_ bytes apart.
 };
 
 }  // namespace hawser

@@ -96,7 +96,8 @@ class Model final : public OdeSystem {
   double t_ = 0.0;
   bool estimating_jacobian_ = false;  ///< Every object's estimating_jacobian().
   std::vector<Step> steps_;           ///< Calculations and input sums in dependency order.
-  std::vector<Step> rhs_steps_;       ///< The subset the state derivatives need.
+  /// The subset the state derivatives need, its input sums moved in amid kernel runs.
+  std::vector<Step> rhs_steps_;
   /// [step]: the steps (indices into steps_) whose results it reads.
   std::vector<std::vector<int>> step_reads_;
   /// [object]: the steps that compute its inputs and outputs, which its Initialize() may read.

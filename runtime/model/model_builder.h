@@ -71,6 +71,9 @@ class Model::Builder {
   void OrderEvaluation();
   [[noreturn]] void ReportLoop(const std::vector<int>& path, int again) const;
   void BuildSteps();
+  /// The model's rhs_program_ from its rhs_steps_ (rhs_of[i]: rhs_steps_[i]'s index in steps_),
+  /// with the input sums amid kernel runs (InterleavedOrder, step_interleaving.h).
+  void CompileRhsProgram(const std::vector<int>& rhs_of);
   std::vector<bool> NeededForDerivatives() const;
   void AddInputStep(int obj, int in);
 

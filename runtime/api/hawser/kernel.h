@@ -30,12 +30,11 @@ void CallEach(int count, int* failed, Call call) {
   }
 }
 
-/// A kernel, type-erased: `pack` writes this object's item (`item_size` bytes, aligned to
-/// `item_align`) at `item`; `run` computes `count` consecutive items (see CallEach for
+/// A kernel, type-erased: `pack` writes this object's item (`item_size` bytes) at `item`
+/// (aligned as std::max_align_t); `run` computes `count` consecutive items (see CallEach for
 /// `failed`). Objects of one type share `run`; each has its own `pack`.
 struct Kernel {
   std::size_t item_size = 0;
-  std::size_t item_align = 0;
   std::function<void(void* item)> pack;
   void (*run)(const void* items, int count, int* failed) = nullptr;
 
@@ -52,7 +51,7 @@ Kernel MakeKernel(Pack pack) {
   static_assert(alignof(Item) <= alignof(std::max_align_t), "a kernel's item is over-aligned");
   static_assert(std::is_invocable_v<decltype(Compute), const Item&>,
                 "a kernel computes from the item its pack returns");
-  return {sizeof(Item), alignof(Item),
+  return {sizeof(Item),
           [pack](void* item) mutable { std::construct_at(static_cast<Item*>(item), pack()); },
           [](const void* items, int count, int* failed) {
             const Item* const typed = static_cast<const Item*>(items);
