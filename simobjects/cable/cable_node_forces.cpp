@@ -42,14 +42,16 @@ struct Xyz {
 
 /// The work arrays of one evaluation, carved from CableWorkspace::lanes.
 struct Lanes {
-  Xyz pos, vel, water, chord, segment, tangential, normal, pull, force;
+  Xyz pos, vel, water, chord, segment, tangential, normal, pull, force;  ///< chord: then q.
   double* share;  ///< Tributary length over l0: 1/2 at the ends, 1 inside.
   double* along;  ///< u . q per node.
   double* node_lost;
   double* segment_lost;
 
+  static constexpr int kArrays = 9 * 3 + 4;  // The Xyz members' and the scalars' arrays.
+
   Lanes(std::vector<double>& buffer, size_t nodes) {
-    buffer.resize(31 * nodes);
+    buffer.resize(kArrays * nodes);
     double* next = buffer.data();
     const auto take = [&] {
       double* p = next;
