@@ -247,7 +247,6 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
     }
     rhs_start.push_back(static_cast<int>(rhs_b_row.size()));
   }
-  rhs_coefficient.assign(rhs_b_row.size(), 0.0);
   inverse_diagonal.assign(eliminated.size(), 0.0);
   off_over_diagonal.assign(eliminated.size(), 0.0);
   reduced_x.assign(reduced_i.size(), 0.0);
@@ -282,6 +281,8 @@ void Content::PlanRhsByBand(const std::vector<Index>& reduced_of) {
   }
   rhs_product_position.clear();
   partner_slot.clear();
+  // The row sums' coefficients only without the band product (which holds them itself).
+  rhs_coefficient.assign(rhs_by_band ? 0 : rhs_b_row.size(), 0.0);
   if (!rhs_by_band) return;
   rhs_product.Resize(static_cast<int>(m), ordering.lower, ordering.upper);
   for (const Eliminated& e : eliminated) partner_slot.push_back(work_slot[reduced_of[e.partner]]);

@@ -47,8 +47,9 @@ struct Lanes {
   double* along;  ///< u . q per node.
   double* node_lost;
   double* segment_lost;
+  double* seabed_normal;  ///< The seabed's normal force per node (0 above it), for Friction.
 
-  static constexpr int kArrays = 9 * 3 + 4;  // The Xyz members' and the scalars' arrays.
+  static constexpr int kArrays = 9 * 3 + 5;  // The Xyz members' and the scalars' arrays.
 
   Lanes(std::vector<double>& buffer, size_t nodes) {
     buffer.resize(kArrays * nodes);
@@ -67,6 +68,7 @@ struct Lanes {
     along = take();
     node_lost = take();
     segment_lost = take();
+    seabed_normal = take();
   }
 };
 
@@ -208,18 +210,15 @@ HAWSER_CABLE_PASS void WeightDragAndSeabed(const CableProperties& p, const Lanes
     l.force.y[i] = 0.0 + dy;
     l.force.z[i] = fz;
     l.node_lost[i] = lost;
+    l.seabed_normal[i] = below ? normal : 0.0;
   }
 }
 
-/// The seabed's regularised Coulomb friction (NodeExternalForce), node by node: it needs the
-/// normal force again, and only lines with SeabedFriction > 0 pay for it.
+/// The seabed's regularised Coulomb friction (NodeExternalForce) on the normal force
+/// WeightDragAndSeabed found, node by node: only lines with SeabedFriction > 0 pay for it.
 void Friction(const CableProperties& p, const Lanes& l, int n) {
   for (int i = 0; i <= n; ++i) {
-    if (!(l.pos.z[i] < p.seabed_z)) continue;
-    const double penetration = p.seabed_z - l.pos.z[i];
-    const double ramp = std::min(1.0, penetration / p.seabed_ramp_depth);
-    const double normal = std::max(0.0, l.share[i] * (p.seabed_stiffness * penetration -
-                                                      ramp * p.seabed_damping * l.vel.z[i]));
+    const double normal = l.seabed_normal[i];
     if (!(normal > 0.0)) continue;
     const Eigen::Vector3d u_h(l.vel.x[i], l.vel.y[i], 0.0);
     const double v_eps = p.friction_velocity;
