@@ -12,6 +12,7 @@
 #include <limits>
 #include <new>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "runtime/solve/band_product.h"
@@ -67,9 +68,31 @@ struct Eliminated {
   Index diagonal, off;
 };
 
-/// Reduced entry `entry` -= M[ki] M_ij / M_ii of eliminated row `eliminated`.
+/// Condensed entry at `target` -= M[ki] M_ij / M_ii of eliminated row `eliminated`.
 struct Update {
-  Index entry, ki, eliminated;
+  Index target, ki, eliminated;
+};
+
+/// A kept entry of M, at position `source` in M's data, goes to `target` in the condensed
+/// matrix's storage.
+struct Placed {
+  Index target, source;
+};
+
+/// The entries of M = I - gamma J as the condensation reads them: M as CVODE formed it (a copy
+/// of J, then c J + I over every entry), or straight from J and gamma where they are needed
+/// (CondensedKluSetJacobian), with the same operations as SUNDIALS' c A + I (compiled_sundials_
+/// ops.h), so that both give the same bits.
+struct FormedMatrix {
+  const double* m;
+  double Diagonal(Index k) const { return m[k]; }
+  double Off(Index k) const { return m[k]; }
+};
+struct FromJacobian {
+  const double* j;
+  double c;  ///< -gamma.
+  double Diagonal(Index k) const { return 1.0 + c * j[k]; }
+  double Off(Index k) const { return c * j[k]; }
 };
 
 /// Whether to factor an m x m matrix with `nonzeros` entries as a band of half-bandwidths
@@ -104,7 +127,10 @@ struct Content {
   // The condensed matrix, CSC, and where its values come from.
   std::vector<Index> reduced_p, reduced_i;
   std::vector<double> reduced_x;
-  std::vector<Index> base;  ///< Per reduced entry: position of the same entry in M, or -1.
+  // Where the condensed matrix's values go (`banded`'s storage, or reduced_x for KLU) and where
+  // they come from: the kept entries of M, off the diagonal and on it (told apart so that M may
+  // be formed from J on the fly, NewtonEntries), then the eliminated rows' updates.
+  std::vector<Placed> kept_off_diagonal, kept_diagonal;
   std::vector<Update> updates;
   std::vector<double> work;
 
@@ -114,7 +140,6 @@ struct Content {
   bool band = false;
   BandOrdering ordering;
   BandedLu banded;
-  std::vector<int> band_position;  ///< Per reduced entry: its place in `banded`.
   // With the band, and no two eliminated rows sharing a partner (a mechanical system's Pos' =
   // Vel rows), b' is formed as work = b_kept - C b_eliminated with C banded in the band's order:
   // an entry (k, i) sits at (slot of k, slot of i's partner), inside the condensed band. C's
@@ -131,6 +156,13 @@ struct Content {
   bool full_this_setup = false;
   long full_factorizations = 0;
   sunindextype last_flag = 0;
+  // Set by CondensedKluSetJacobian for the next setup only: form M from this J and gamma.
+  SUNMatrix jacobian = nullptr;
+  double gamma = 0.0;
+  bool jacobian_evaluated = true;  ///< J may have a new pattern since the last setup.
+  bool jacobian_has_diagonal = false;
+  /// The matrix whose pattern the last setup checked (a new evaluation of J may change it).
+  SUNMatrix checked_source = nullptr;
 
   ~Content() {
     condensed.Free(common);
@@ -146,7 +178,10 @@ struct Content {
   void Analyse(Index size, const Index* p, const Index* i);
   /// Sets rhs_by_band and its product's places (Analyse's last part, after the band ordering).
   void PlanRhsByBand(const std::vector<Index>& reduced_of);
-  void Condense(const double* x);
+  /// The condensed matrix's values into `banded` (zeroed first) or reduced_x, the eliminated
+  /// rows' coefficients and the right-hand side's, from M's entries.
+  template <class Entries>
+  void Condense(const Entries& m);
 };
 
 void Content::Analyse(Index size, const Index* p, const Index* i) {
@@ -217,7 +252,7 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
     return static_cast<Index>(std::lower_bound(begin, end, row_r) - reduced_i.begin());
   };
 
-  base.assign(reduced_i.size(), -1);
+  std::vector<Index> base(reduced_i.size(), -1);  // Per reduced entry: the same entry in M.
   for (Index jr = 0; jr < m; ++jr) {
     const Index j = kept[jr];
     for (Index k = p[j]; k < p[j + 1]; ++k)
@@ -232,7 +267,7 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
       const Index row_r = reduced_of[i[k]];
       if (row_r < 0) continue;  // Only its own diagonal: no other eliminated row reads x_i.
       rhs_rows[row_r].push_back({k, static_cast<Index>(e)});
-      updates.push_back({entry_of(row_r, partner_r), k, static_cast<Index>(e)});
+      updates.push_back({entry_of(row_r, partner_r), k, static_cast<Index>(e)});  // Entry, for now.
     }
   }
   rhs_start.assign(1, 0);
@@ -255,18 +290,22 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
   ordering = ReverseCuthillMcKee(static_cast<int>(m), reduced_p, reduced_i);
   band = UseBand(factorization, m, ordering.lower, ordering.upper,
                  static_cast<Index>(reduced_i.size()));
-  band_position.clear();
   work_slot.resize(m);
   for (Index k = 0; k < m; ++k) work_slot[k] = band ? ordering.position[k] : static_cast<int>(k);
-  if (band) {
-    banded.Resize(static_cast<int>(m), ordering.lower, ordering.upper);
-    for (Index jr = 0; jr < m; ++jr) {
-      for (Index k = reduced_p[jr]; k < reduced_p[jr + 1]; ++k) {
-        band_position.push_back(
-            banded.Position(ordering.position[reduced_i[k]], ordering.position[jr]));
-      }
+  // Each reduced entry's place: in the band, or its index in reduced_x.
+  std::vector<Index> target(reduced_i.size());
+  if (band) banded.Resize(static_cast<int>(m), ordering.lower, ordering.upper);
+  kept_off_diagonal.clear();
+  kept_diagonal.clear();
+  for (Index jr = 0; jr < m; ++jr) {
+    for (Index k = reduced_p[jr]; k < reduced_p[jr + 1]; ++k) {
+      target[k] =
+          band ? banded.Position(ordering.position[reduced_i[k]], ordering.position[jr]) : k;
+      if (base[k] < 0) continue;  // Only fill-in from the eliminated rows: starts at zero.
+      (reduced_i[k] == jr ? kept_diagonal : kept_off_diagonal).push_back({target[k], base[k]});
     }
   }
+  for (Update& u : updates) u.target = target[u.target];
   PlanRhsByBand(reduced_of);
 }
 
@@ -294,23 +333,35 @@ void Content::PlanRhsByBand(const std::vector<Index>& reduced_of) {
   }
 }
 
-void Content::Condense(const double* x) {
+template <class Entries>
+void Content::Condense(const Entries& m) {
   // One division per eliminated row; the updates and coefficients multiply by its results.
   for (size_t e = 0; e < eliminated.size(); ++e) {
-    inverse_diagonal[e] = 1.0 / x[eliminated[e].diagonal];
-    off_over_diagonal[e] = x[eliminated[e].off] * inverse_diagonal[e];
+    inverse_diagonal[e] = 1.0 / m.Diagonal(eliminated[e].diagonal);
+    off_over_diagonal[e] = m.Off(eliminated[e].off) * inverse_diagonal[e];
   }
-  for (size_t r = 0; r < base.size(); ++r) reduced_x[r] = base[r] >= 0 ? x[base[r]] : 0.0;
-  for (const Update& u : updates) reduced_x[u.entry] -= x[u.ki] * off_over_diagonal[u.eliminated];
+  double* target = band ? banded.data() : reduced_x.data();
+  if (band) {
+    banded.Zero();  // Its fill-in room too: the last factorisation wrote there.
+  } else {
+    std::fill(reduced_x.begin(), reduced_x.end(), 0.0);
+  }
+  for (const Placed& p : kept_off_diagonal) target[p.target] = m.Off(p.source);
+  for (const Placed& p : kept_diagonal) target[p.target] = m.Diagonal(p.source);
+  // M_ki, k kept and i eliminated, is off the diagonal.
+  for (const Update& u : updates) {
+    target[u.target] -= m.Off(u.ki) * off_over_diagonal[u.eliminated];
+  }
   if (rhs_by_band) {
     double* product = rhs_product.data();
     for (size_t q = 0; q < rhs_product_position.size(); ++q) {
-      product[rhs_product_position[q]] = x[rhs_m_entry[q]] * inverse_diagonal[rhs_eliminated[q]];
+      product[rhs_product_position[q]] =
+          m.Off(rhs_m_entry[q]) * inverse_diagonal[rhs_eliminated[q]];
     }
     return;
   }
   for (size_t q = 0; q < rhs_coefficient.size(); ++q) {
-    rhs_coefficient[q] = x[rhs_m_entry[q]] * inverse_diagonal[rhs_eliminated[q]];
+    rhs_coefficient[q] = m.Off(rhs_m_entry[q]) * inverse_diagonal[rhs_eliminated[q]];
   }
 }
 
@@ -324,43 +375,61 @@ int Initialize(SUNLinearSolver s) {
 }
 sunindextype LastFlag(SUNLinearSolver s) { return Of(s)->last_flag; }
 
+bool IsSquareCsc(SUNMatrix a) {
+  return SUNMatGetID(a) == SUNMATRIX_SPARSE && SUNSparseMatrix_SparseType(a) == CSC_MAT &&
+         SUNSparseMatrix_Rows(a) == SUNSparseMatrix_Columns(a);
+}
+
+/// Setup's work once the source matrix is known: M itself, or J with `m` forming M from it.
+template <class Entries>
+bool Factor(Content& c, const Entries& m, SUNMatrix source, double gamma, SUNMatrix a) {
+  c.full_this_setup = false;
+  for (const Eliminated& e : c.eliminated) {
+    const double d = m.Diagonal(e.diagonal);
+    if (d == 0.0 || !std::isfinite(d)) c.full_this_setup = true;
+  }
+  if (c.full_this_setup) {
+    ++c.full_factorizations;
+    if (source != a) {
+      // M in full, from J: J's pattern holds every diagonal entry (CondensedKluSetJacobian),
+      // so M keeps J's pattern, the one analysed.
+      if (SUNMatCopy(source, a) != SUNMAT_SUCCESS || SUNMatScaleAddI(-gamma, a) != SUNMAT_SUCCESS) {
+        return false;
+      }
+    }
+    return c.full.Factor(c.n, c.full_p.data(), c.full_i.data(), SUNSparseMatrix_Data(a), c.common);
+  }
+  c.Condense(m);
+  if (c.band) return c.banded.Factor();
+  return c.condensed.Factor(static_cast<Index>(c.kept.size()), c.reduced_p.data(),
+                            c.reduced_i.data(), c.reduced_x.data(), c.common);
+}
+
 int Setup(SUNLinearSolver s, SUNMatrix a) {
   Content& c = *Of(s);
-  if (SUNMatGetID(a) != SUNMATRIX_SPARSE || SUNSparseMatrix_SparseType(a) != CSC_MAT ||
-      SUNSparseMatrix_Rows(a) != SUNSparseMatrix_Columns(a)) {
+  // From J when CondensedKluSetJacobian said so for this setup, else from the M CVODE formed.
+  SUNMatrix source = std::exchange(c.jacobian, nullptr);
+  const bool from_jacobian = source != nullptr;
+  if (!from_jacobian) source = a;
+  if (!IsSquareCsc(source) || (from_jacobian && !IsSquareCsc(a))) {
     return c.last_flag = SUNLS_ILL_INPUT;
   }
-  const Index n = SUNSparseMatrix_Columns(a);
-  const Index* p = SUNSparseMatrix_IndexPointers(a);
-  const Index* i = SUNSparseMatrix_IndexValues(a);
-  double* x = SUNSparseMatrix_Data(a);
+  const Index n = SUNSparseMatrix_Columns(source);
+  const Index* p = SUNSparseMatrix_IndexPointers(source);
+  const Index* i = SUNSparseMatrix_IndexValues(source);
+  const double* x = SUNSparseMatrix_Data(source);
   // The solve's 32-bit indices (Content::kept): a system this large could not be stored anyway.
   if (p[n] > std::numeric_limits<int>::max()) return c.last_flag = SUNLS_ILL_INPUT;
+  // A J not evaluated again since the last setup read it keeps its pattern.
+  const bool unchanged = from_jacobian && !c.jacobian_evaluated && source == c.checked_source;
   try {
-    if (n != c.n || !c.SamePattern(p, i)) c.Analyse(n, p, i);
+    if (!unchanged && (n != c.n || !c.SamePattern(p, i))) c.Analyse(n, p, i);
   } catch (const std::bad_alloc&) {
     return c.last_flag = SUNLS_MEM_FAIL;
   }
-  c.full_this_setup = false;
-  for (const Eliminated& e : c.eliminated) {
-    const double d = x[e.diagonal];
-    if (d == 0.0 || !std::isfinite(d)) c.full_this_setup = true;
-  }
-  bool ok;
-  if (c.full_this_setup) {
-    ++c.full_factorizations;
-    ok = c.full.Factor(n, c.full_p.data(), c.full_i.data(), x, c.common);
-  } else if (c.band) {
-    c.Condense(x);
-    c.banded.Zero();
-    double* band = c.banded.data();
-    for (size_t k = 0; k < c.band_position.size(); ++k) band[c.band_position[k]] = c.reduced_x[k];
-    ok = c.banded.Factor();
-  } else {
-    c.Condense(x);
-    ok = c.condensed.Factor(static_cast<Index>(c.kept.size()), c.reduced_p.data(),
-                            c.reduced_i.data(), c.reduced_x.data(), c.common);
-  }
+  c.checked_source = source;
+  const bool ok = from_jacobian ? Factor(c, FromJacobian{x, -c.gamma}, source, c.gamma, a)
+                                : Factor(c, FormedMatrix{x}, a, 0.0, a);
   // A failed factorisation (a singular matrix) is recoverable: CVODE retries with a new
   // Jacobian or a smaller step, as with SUNDIALS' KLU solver.
   return c.last_flag = ok ? SUNLS_SUCCESS : SUNLS_PACKAGE_FAIL_REC;
@@ -439,6 +508,26 @@ SUNLinearSolver CondensedKluSolver(SUNContext ctx, CondensedFactorization factor
   s->ops->lastflag = LastFlag;
   s->ops->free = Free;
   return s;
+}
+
+bool CondensedKluSetJacobian(SUNLinearSolver solver, SUNMatrix jacobian, double gamma,
+                             bool evaluated) {
+  Content& c = *Of(solver);
+  if (evaluated || jacobian != c.checked_source) {
+    // c J + I keeps J's pattern only when it holds every diagonal entry.
+    c.jacobian_has_diagonal = IsSquareCsc(jacobian);
+    const Index n = c.jacobian_has_diagonal ? SUNSparseMatrix_Columns(jacobian) : 0;
+    const Index* p = SUNSparseMatrix_IndexPointers(jacobian);
+    const Index* i = SUNSparseMatrix_IndexValues(jacobian);
+    for (Index j = 0; j < n && c.jacobian_has_diagonal; ++j) {
+      c.jacobian_has_diagonal = std::find(i + p[j], i + p[j + 1], j) != i + p[j + 1];
+    }
+  }
+  if (!c.jacobian_has_diagonal) return false;
+  c.jacobian = jacobian;
+  c.gamma = gamma;
+  c.jacobian_evaluated = evaluated;
+  return true;
 }
 
 std::string CondensedKluSummary(SUNLinearSolver solver) {

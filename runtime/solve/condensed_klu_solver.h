@@ -26,6 +26,7 @@
 
 #include <sundials/sundials_context.h>
 #include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
 
 #include <string>
 
@@ -41,6 +42,17 @@ enum class CondensedFactorization { kAuto, kKlu, kBand };
 /// Jacobian). NULL when out of memory. Free with SUNLinSolFree.
 SUNLinearSolver CondensedKluSolver(
     SUNContext ctx, CondensedFactorization factorization = CondensedFactorization::kAuto);
+
+/// For CVODE's linear-system function (CVodeSetLinSysFn): the next setup forms the condensed
+/// matrix straight from the Jacobian J (CSC, as CVODE's M) and gamma, computing only the entries
+/// of M = I - gamma J that the condensation reads, with the same bits as from M (CVODE's copy of
+/// J and c J + I over every entry cost about as much as the condensation itself). `evaluated`:
+/// J was evaluated since the last setup (its pattern is checked again). The matrix CVODE passes
+/// to the setup then serves only to form M in full when the condensation meets a zero pivot.
+/// False, and nothing set, when J's pattern lacks a diagonal entry: then the caller forms M (c J
+/// + I must insert it) and the setup reads that, as without this call.
+bool CondensedKluSetJacobian(SUNLinearSolver solver, SUNMatrix jacobian, double gamma,
+                             bool evaluated);
 
 /// After the first setup: "595 unknowns condensed to 298 (297 rows with a single coupling
 /// eliminated), factored as a band of half-bandwidths 5 and 5" (or "by KLU"); before it, or when

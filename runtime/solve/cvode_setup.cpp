@@ -112,6 +112,24 @@ int CvodeCallbacks::Jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix j
   }
 }
 
+int CvodeCallbacks::LinearSystem(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix a,
+                                 sunbooleantype jok, sunbooleantype* jcur, sunrealtype gamma,
+                                 void* user_data, N_Vector tmp1, N_Vector tmp2, N_Vector tmp3) {
+  const auto* self = static_cast<const CvodeIntegrator*>(user_data);
+  SUNMatrix jacobian = self->sun_->jacobian;
+  *jcur = jok ? SUNFALSE : SUNTRUE;
+  if (!jok) {
+    const int flag = Jacobian(t, y, fy, jacobian, user_data, tmp1, tmp2, tmp3);
+    if (flag != 0) return flag;
+  }
+  if (CondensedKluSetJacobian(self->sun_->linear_solver, jacobian, gamma, !jok)) return 0;
+  // A pattern without some diagonal entry: M formed here, as CVODE's own function does.
+  if (SUNMatCopy(jacobian, a) != SUNMAT_SUCCESS || SUNMatScaleAddI(-gamma, a) != SUNMAT_SUCCESS) {
+    return -1;
+  }
+  return 0;
+}
+
 int CvodeCallbacks::ErrorWeights(N_Vector y, N_Vector ewt, void* user_data) {
   const auto* self = static_cast<const CvodeIntegrator*>(user_data);
   hawser::ErrorWeights(self->settings_.rel_tol, self->settings_.abs_tol, y, ewt);
@@ -199,6 +217,9 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
     condensed_ = CompiledOperationsEnabled();
     if (condensed_) {
       UseCompiledSparseOperations(sun->matrix);
+      sun->jacobian = SUNSparseMatrix(n_, n_, nnz, CSC_MAT, sun->ctx);
+      if (sun->jacobian == nullptr) throw SimulationError("CVODE set-up failed: SUNSparseMatrix");
+      UseCompiledSparseOperations(sun->jacobian);
       sun->linear_solver = CondensedKluSolver(sun->ctx, CondensedFactorizationChoice());
     } else {
       sun->linear_solver = SUNLinSol_KLU(sun->y, sun->matrix, sun->ctx);
@@ -223,7 +244,10 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
     linear_solver_text_ = "dense";
   }
   Check(CVodeSetLinearSolver(sun->mem, sun->linear_solver, sun->matrix), "CVodeSetLinearSolver");
-  if (kind == LinearSolverKind::kSparse) {
+  if (condensed_) {
+    // J is kept here and M formed by the solver (LinearSystem), not copied and scaled by CVODE.
+    Check(CVodeSetLinSysFn(sun->mem, &CvodeCallbacks::LinearSystem), "CVodeSetLinSysFn");
+  } else if (kind == LinearSolverKind::kSparse) {
     Check(CVodeSetJacFn(sun->mem, &CvodeCallbacks::Jacobian), "CVodeSetJacFn");
   }
   sun_ = std::move(sun);

@@ -16,6 +16,8 @@ struct CvodeIntegrator::Sundials {
   N_Vector y = nullptr;
   void* mem = nullptr;
   SUNMatrix matrix = nullptr;
+  /// The Jacobian J, kept by CvodeCallbacks::LinearSystem (the condensed sparse solver only).
+  SUNMatrix jacobian = nullptr;
   SUNLinearSolver linear_solver = nullptr;
 
   Sundials() = default;
@@ -25,6 +27,7 @@ struct CvodeIntegrator::Sundials {
     // Nothing useful can be done with a failure to free; a destructor must not throw.
     if (mem != nullptr) CVodeFree(&mem);
     if (linear_solver != nullptr) static_cast<void>(SUNLinSolFree(linear_solver));
+    if (jacobian != nullptr) SUNMatDestroy(jacobian);
     if (matrix != nullptr) SUNMatDestroy(matrix);
     if (y != nullptr) N_VDestroy(y);
     if (ctx != nullptr) static_cast<void>(SUNContext_Free(&ctx));
@@ -37,6 +40,12 @@ struct CvodeCallbacks {
   /// The sparse Jacobian (LinearSolver="sparse"), defined in cvode_setup.cpp.
   static int Jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void* user_data,
                       N_Vector tmp1, N_Vector tmp2, N_Vector tmp3);
+  /// CVODE's linear system (CVodeSetLinSysFn) for the condensed sparse solver: J evaluated by
+  /// Jacobian() when CVODE asks for a new one (!jok), kept, and handed with gamma to the solver,
+  /// which forms the condensed M = I - gamma J from it (CondensedKluSetJacobian).
+  static int LinearSystem(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix a, sunbooleantype jok,
+                          sunbooleantype* jcur, sunrealtype gamma, void* user_data, N_Vector tmp1,
+                          N_Vector tmp2, N_Vector tmp3);
   /// The error weights (CVodeWFtolerances): ErrorWeights with the engine's tolerances.
   static int ErrorWeights(N_Vector y, N_Vector ewt, void* user_data);
   static void Error(int code, const char* /*module*/, const char* function, char* msg,

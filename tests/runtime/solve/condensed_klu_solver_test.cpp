@@ -1,15 +1,19 @@
 // runtime/solve/condensed_klu_solver.h: the condensed solve against Eigen's dense LU on the same
 // matrices (mechanical systems with Pos' = Vel rows, a chain of kinematic rows, a zero pivot,
-// a changed pattern), and which rows it condenses.
+// a changed pattern), which rows it condenses, and M formed from J and gamma against M formed
+// as CVODE forms it.
 #include "runtime/solve/condensed_klu_solver.h"
 
 #include <doctest/doctest.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
+#include <sundials/sundials_matrix.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include <Eigen/Dense>
 #include <algorithm>
+#include <cstring>
+#include <limits>
 #include <map>
 #include <random>
 #include <string>
@@ -203,6 +207,121 @@ TEST_CASE("condensed KLU: a zero pivot factors the full matrix, a new pattern is
         "11 unknowns condensed to 6 (5 rows with a single coupling eliminated), factored as a "
         "band of half-bandwidths 3 and 2");  // 6 unknowns: even a full band is narrow.
   SUNLinSolFree(solver);
+}
+
+/// J of MechanicalChain's matrix, (I - M) / gamma: Pos' = Vel rows with J_ij = 1 and no
+/// diagonal value (but the diagonal in the pattern, as every hawser pattern has it).
+Sparse JacobianOf(const Sparse& m, double gamma) {
+  Sparse j{m.n, {}};
+  for (const auto& [at, value] : m.entries) {
+    j.entries[at] = ((at.first == at.second ? 1.0 : 0.0) - value) / gamma;
+  }
+  return j;
+}
+
+/// Solves with `solver` after the setup that `prepare` makes on it (given the solver and the
+/// matrix the setup receives); the solution's values.
+template <class Prepare>
+std::vector<double> SolveAfter(SUNLinearSolver solver, SUNMatrix a, const std::vector<double>& rhs,
+                               SUNContext ctx, Prepare prepare) {
+  prepare(solver, a);
+  REQUIRE(SUNLinSolSetup(solver, a) == SUNLS_SUCCESS);
+  const int n = static_cast<int>(rhs.size());
+  N_Vector b = N_VNew_Serial(n, ctx), x = N_VNew_Serial(n, ctx);
+  std::copy(rhs.begin(), rhs.end(), N_VGetArrayPointer(b));
+  REQUIRE(SUNLinSolSolve(solver, a, x, b, 0.0) == SUNLS_SUCCESS);
+  std::vector<double> result(N_VGetArrayPointer(x), N_VGetArrayPointer(x) + n);
+  N_VDestroy(b);
+  N_VDestroy(x);
+  return result;
+}
+
+/// `m`'s data set to NaN: a matrix the setup must not read.
+void Poison(SUNMatrix m) {
+  double* x = SUNSparseMatrix_Data(m);
+  std::fill(x, x + SUNSparseMatrix_NNZ(m), std::numeric_limits<double>::quiet_NaN());
+}
+
+TEST_CASE("condensed KLU: M formed from J and gamma is bit for bit M formed by CVODE") {
+  // CVODE's own linear-system function copies J and applies c J + I (SUNMatScaleAddI) before
+  // the setup; CondensedKluSetJacobian lets the setup form only the entries it needs. The same
+  // operations on the same numbers: the solutions must agree in every bit, over setups that
+  // reuse J with a new gamma, for the band and for KLU.
+  Context c;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (const auto f : {CondensedFactorization::kBand, CondensedFactorization::kKlu}) {
+    CAPTURE(static_cast<int>(f));
+    const Sparse j = JacobianOf(MechanicalChain(30, 0.01, rng), 0.01);
+    SUNMatrix jacobian = j.ToSundials(c.ctx);
+    SUNMatrix formed = j.ToSundials(c.ctx), unused = j.ToSundials(c.ctx);
+    SUNLinearSolver from_m = CondensedKluSolver(c.ctx, f), from_j = CondensedKluSolver(c.ctx, f);
+    std::vector<double> rhs(j.n);
+    bool evaluated = true;
+    for (const double gamma : {0.01, 0.004, 0.02}) {
+      CAPTURE(gamma);
+      for (double& v : rhs) v = u(rng);
+      const auto by_cvode =
+          SolveAfter(from_m, formed, rhs, c.ctx, [&](SUNLinearSolver, SUNMatrix m) {
+            REQUIRE(SUNMatCopy(jacobian, m) == SUNMAT_SUCCESS);
+            REQUIRE(SUNMatScaleAddI(-gamma, m) == SUNMAT_SUCCESS);
+          });
+      const auto by_jacobian =
+          SolveAfter(from_j, unused, rhs, c.ctx, [&](SUNLinearSolver s, SUNMatrix m) {
+            Poison(m);
+            REQUIRE(CondensedKluSetJacobian(s, jacobian, gamma, evaluated));
+          });
+      evaluated = false;  // The same J for the next gammas, as CVODE reuses it.
+      CHECK(std::memcmp(by_cvode.data(), by_jacobian.data(), rhs.size() * sizeof(double)) == 0);
+    }
+    CHECK(CondensedKluSummary(from_j) == CondensedKluSummary(from_m));
+    CHECK(CondensedKluFullFactorizations(from_j) == 0);
+    SUNLinSolFree(from_m);
+    SUNLinSolFree(from_j);
+    SUNMatDestroy(jacobian);
+    SUNMatDestroy(formed);
+    SUNMatDestroy(unused);
+  }
+}
+
+TEST_CASE("condensed KLU from J: a zero pivot is factored in full, a missing diagonal declined") {
+  Context c;
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  // Row 0 is kinematic in pattern, J_00 = 2 and gamma = 0.5: M_00 = 1 - 0.5 * 2 = 0 exactly.
+  const double gamma = 0.5;
+  Sparse j{3, {}};
+  j.Set(0, 0, 2.0);
+  j.Set(0, 1, 1.0);
+  j.Set(1, 0, -1.0);
+  j.Set(1, 1, 0.5);
+  j.Set(1, 2, 0.25);
+  j.Set(2, 1, 1.0);
+  j.Set(2, 2, -3.0);
+  SUNMatrix jacobian = j.ToSundials(c.ctx), a = j.ToSundials(c.ctx);
+  SUNLinearSolver solver = CondensedKluSolver(c.ctx);
+  std::vector<double> rhs(3);
+  for (double& v : rhs) v = u(rng);
+  const auto x = SolveAfter(solver, a, rhs, c.ctx, [&](SUNLinearSolver s, SUNMatrix m) {
+    Poison(m);  // Written with M in full from J, then factored.
+    REQUIRE(CondensedKluSetJacobian(s, jacobian, gamma, true));
+  });
+  CHECK(CondensedKluFullFactorizations(solver) == 1);
+  const Eigen::MatrixXd m = Eigen::MatrixXd::Identity(3, 3) - gamma * j.ToDense();
+  const Eigen::VectorXd expected =
+      m.partialPivLu().solve(Eigen::Map<Eigen::VectorXd>(rhs.data(), 3));
+  for (int i = 0; i < 3; ++i)
+    CHECK(x[i] == doctest::Approx(expected[i]).epsilon(1e-14));  // 3 x 3 of order 1.
+
+  // Without (1, 1) in the pattern, c J + I would insert an entry: declined, nothing set.
+  Sparse no_diagonal = j;
+  no_diagonal.entries.erase({1, 1});
+  SUNMatrix other = no_diagonal.ToSundials(c.ctx);
+  CHECK_FALSE(CondensedKluSetJacobian(solver, other, gamma, true));
+  SUNLinSolFree(solver);
+  SUNMatDestroy(jacobian);
+  SUNMatDestroy(a);
+  SUNMatDestroy(other);
 }
 
 }  // namespace
