@@ -18,6 +18,7 @@
 #include "runtime/solve/band_product.h"
 #include "runtime/solve/banded_lu.h"
 #include "runtime/solve/bandwidth_ordering.h"
+#include "runtime/solve/streamed_condensation.h"
 
 namespace hawser {
 namespace {
@@ -75,9 +76,7 @@ struct Update {
 
 /// A kept entry of M, at position `source` in M's data, goes to `target` in the condensed
 /// matrix's storage.
-struct Placed {
-  Index target, source;
-};
+using Placed = StreamedCondensation::Placed;
 
 /// The entries of M = I - gamma J as the condensation reads them: M as CVODE formed it (a copy
 /// of J, then c J + I over every entry), or straight from J and gamma where they are needed
@@ -147,6 +146,10 @@ struct Content {
   bool rhs_by_band = false;
   BandProduct rhs_product;
   std::vector<int> rhs_product_position, partner_slot;
+  // And then, when each condensed entry gets at most one update, the band and C are formed from
+  // J by streaming (streamed_condensation.h), with o_j and r_j per band column.
+  StreamedCondensation streamed;
+  std::vector<double> column_o, column_r_padded;
   /// Per reduced unknown: its place in `work`, the right-hand side the factors solve (the band's
   /// order, or the reduced order for KLU).
   std::vector<int> work_slot;
@@ -178,6 +181,8 @@ struct Content {
   void Analyse(Index size, const Index* p, const Index* i);
   /// Sets rhs_by_band and its product's places (Analyse's last part, after the band ordering).
   void PlanRhsByBand(const std::vector<Index>& reduced_of);
+  /// Plans `streamed` (Analyse's very last part), when the band product is used.
+  void PlanStreamed();
   /// The condensed matrix's values into `banded` (zeroed first) or reduced_x, the eliminated
   /// rows' coefficients and the right-hand side's, from M's entries.
   template <class Entries>
@@ -307,6 +312,7 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
   }
   for (Update& u : updates) u.target = target[u.target];
   PlanRhsByBand(reduced_of);
+  PlanStreamed();
 }
 
 void Content::PlanRhsByBand(const std::vector<Index>& reduced_of) {
@@ -333,12 +339,39 @@ void Content::PlanRhsByBand(const std::vector<Index>& reduced_of) {
   }
 }
 
+void Content::PlanStreamed() {
+  streamed = StreamedCondensation();
+  if (!rhs_by_band) return;
+  std::vector<StreamedCondensation::Update> by_row, coefficients;
+  for (const Update& u : updates) by_row.push_back({u.target, u.ki, partner_slot[u.eliminated]});
+  for (size_t q = 0; q < rhs_product_position.size(); ++q) {
+    coefficients.push_back(
+        {rhs_product_position[q], rhs_m_entry[q], partner_slot[rhs_eliminated[q]]});
+  }
+  if (!streamed.Plan(banded, rhs_product, kept_diagonal, kept_off_diagonal, by_row, coefficients)) {
+    return;
+  }
+  const size_t m = kept.size();
+  column_o.assign(m, 0.0);
+  column_r_padded.assign(ordering.lower + m + ordering.upper, 0.0);
+}
+
 template <class Entries>
 void Content::Condense(const Entries& m) {
   // One division per eliminated row; the updates and coefficients multiply by its results.
   for (size_t e = 0; e < eliminated.size(); ++e) {
     inverse_diagonal[e] = 1.0 / m.Diagonal(eliminated[e].diagonal);
     off_over_diagonal[e] = m.Off(eliminated[e].off) * inverse_diagonal[e];
+  }
+  if constexpr (std::is_same_v<Entries, FromJacobian>) {
+    if (streamed.planned()) {  // J's entries were gathered at this setup or an earlier one.
+      for (size_t e = 0; e < eliminated.size(); ++e) {
+        column_o[partner_slot[e]] = off_over_diagonal[e];
+        column_r_padded[ordering.lower + partner_slot[e]] = inverse_diagonal[e];
+      }
+      streamed.Assemble(m.c, column_o.data(), column_r_padded.data(), banded, rhs_product);
+      return;
+    }
   }
   double* target = band ? banded.data() : reduced_x.data();
   if (band) {
@@ -428,6 +461,8 @@ int Setup(SUNLinearSolver s, SUNMatrix a) {
     return c.last_flag = SUNLS_MEM_FAIL;
   }
   c.checked_source = source;
+  // J's values changed (or the plan is new): into the streams.
+  if (from_jacobian && !unchanged && c.streamed.planned()) c.streamed.Gather(x);
   const bool ok = from_jacobian ? Factor(c, FromJacobian{x, -c.gamma}, source, c.gamma, a)
                                 : Factor(c, FormedMatrix{x}, a, 0.0, a);
   // A failed factorisation (a singular matrix) is recoverable: CVODE retries with a new
