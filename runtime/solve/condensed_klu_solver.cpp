@@ -153,6 +153,13 @@ struct Content {
   /// Per reduced unknown: its place in `work`, the right-hand side the factors solve (the band's
   /// order, or the reduced order for KLU).
   std::vector<int> work_slot;
+  // The solve's gathers and scatters in the order of `work`: per place, the unknown of the
+  // original system; and the eliminated rows by their partner's place.
+  struct ByPlace {
+    int place, row, eliminated;
+  };
+  std::vector<int> source_of_place;
+  std::vector<ByPlace> eliminated_by_place;
   klu_l_common common{};
   KluFactors condensed, full;
   std::vector<Index> full_p, full_i;  ///< M's pattern as KLU's index type.
@@ -311,6 +318,15 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
     }
   }
   for (Update& u : updates) u.target = target[u.target];
+  source_of_place.resize(m);
+  for (Index k = 0; k < m; ++k) source_of_place[work_slot[k]] = kept[k];
+  eliminated_by_place.clear();
+  for (size_t e = 0; e < eliminated.size(); ++e) {
+    eliminated_by_place.push_back({work_slot[reduced_of[eliminated[e].partner]],
+                                   static_cast<int>(eliminated[e].row), static_cast<int>(e)});
+  }
+  std::stable_sort(eliminated_by_place.begin(), eliminated_by_place.end(),
+                   [](const ByPlace& a, const ByPlace& b) { return a.place < b.place; });
   PlanRhsByBand(reduced_of);
   PlanStreamed();
 }
@@ -480,23 +496,21 @@ int Solve(SUNLinearSolver s, SUNMatrix /*a: as at setup*/, N_Vector xv, N_Vector
   }
   // b'_k = b_k - (M_ki / M_ii) b_i; solve; then dx_i = b_i / M_ii - (M_ij / M_ii) dx_j, with
   // the coefficients of this setup's M. Only kept entries of x are written before the last
-  // loop reads b_i, so x may be b.
+  // loop reads b_i, so x may be b. Each pass writes or reads `work` in order.
   const Index m_size = static_cast<Index>(c.kept.size());
-  const int* const kept = c.kept.data();
-  const int* const slot = c.work_slot.data();
+  const int* const source = c.source_of_place.data();
   double* const work = c.work.data();
+  for (Index q = 0; q < m_size; ++q) work[q] = b[source[q]];
   if (c.rhs_by_band) {
-    for (size_t e = 0; e < c.eliminated.size(); ++e) {
-      c.rhs_product.x(c.partner_slot[e]) = b[c.eliminated[e].row];
-    }
-    for (Index k = 0; k < m_size; ++k) work[slot[k]] = b[kept[k]];
+    for (const Content::ByPlace& e : c.eliminated_by_place) c.rhs_product.x(e.place) = b[e.row];
     c.rhs_product.SubtractProduct(work);
   } else {
     const int* const start = c.rhs_start.data();
     const int* const b_row = c.rhs_b_row.data();
+    const int* const slot = c.work_slot.data();
     const double* const coefficient = c.rhs_coefficient.data();
     for (Index k = 0; k < m_size; ++k) {
-      double v = b[kept[k]];
+      double v = work[slot[k]];
       for (int q = start[k]; q < start[k + 1]; ++q) v -= coefficient[q] * b[b_row[q]];
       work[slot[k]] = v;
     }
@@ -506,10 +520,10 @@ int Solve(SUNLinearSolver s, SUNMatrix /*a: as at setup*/, N_Vector xv, N_Vector
   } else if (!c.condensed.Solve(m_size, work, c.common)) {
     return c.last_flag = SUNLS_PACKAGE_FAIL_REC;
   }
-  for (Index k = 0; k < m_size; ++k) x[kept[k]] = work[slot[k]];
-  for (size_t e = 0; e < c.eliminated.size(); ++e) {
-    const Eliminated& el = c.eliminated[e];
-    x[el.row] = b[el.row] * c.inverse_diagonal[e] - c.off_over_diagonal[e] * x[el.partner];
+  for (Index q = 0; q < m_size; ++q) x[source[q]] = work[q];
+  for (const Content::ByPlace& e : c.eliminated_by_place) {
+    x[e.row] = b[e.row] * c.inverse_diagonal[e.eliminated] -
+               c.off_over_diagonal[e.eliminated] * work[e.place];
   }
   return c.last_flag = SUNLS_SUCCESS;
 }
