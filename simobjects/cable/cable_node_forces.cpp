@@ -179,38 +179,49 @@ HAWSER_CABLE_PASS void Segments(const CableProperties& p, const Lanes& l, int n,
 /// friction) into `force`, and the power they take from the node into node_lost.
 HAWSER_CABLE_PASS void WeightDragAndSeabed(const CableProperties& p, const Lanes& l, int n,
                                            const double* speed) {
+  // The parameters and arrays in locals: read through `p` and `l` after the loop's stores, they
+  // kept GCC 12 from if-converting the selects below, and the loop stayed scalar.
   const double seabed_z = p.has_seabed ? p.seabed_z : -INFINITY;
+  const double normal_drag = p.normal_drag, tangential_drag = p.tangential_drag;
+  const double node_weight = p.node_weight, ramp_depth = p.seabed_ramp_depth;
+  const double stiffness = p.seabed_stiffness, damping = p.seabed_damping;
+  const double* share_of = l.share;
+  const double* along = l.along;
+  const Xyz normal_v = l.normal, tangential_v = l.tangential, vel = l.vel, force = l.force;
+  const double* pos_z = l.pos.z;
+  double* node_lost = l.node_lost;
+  double* seabed_normal = l.seabed_normal;
   HAWSER_INDEPENDENT_ITERATIONS
   for (int i = 0; i <= n; ++i) {
-    const double share = l.share[i];
+    const double share = share_of[i];
     const double scale = -share;
-    const double normal_factor = p.normal_drag * speed[i];
-    const double tangential_factor = p.tangential_drag * std::abs(l.along[i]);
+    const double normal_factor = normal_drag * speed[i];
+    const double tangential_factor = tangential_drag * std::abs(along[i]);
     const double dx =
-        scale * (normal_factor * l.normal.x[i] + tangential_factor * l.tangential.x[i]);
+        scale * (normal_factor * normal_v.x[i] + tangential_factor * tangential_v.x[i]);
     const double dy =
-        scale * (normal_factor * l.normal.y[i] + tangential_factor * l.tangential.y[i]);
+        scale * (normal_factor * normal_v.y[i] + tangential_factor * tangential_v.y[i]);
     const double dz =
-        scale * (normal_factor * l.normal.z[i] + tangential_factor * l.tangential.z[i]);
-    const double vx = l.vel.x[i], vy = l.vel.y[i], vz = l.vel.z[i];
+        scale * (normal_factor * normal_v.z[i] + tangential_factor * tangential_v.z[i]);
+    const double vx = vel.x[i], vy = vel.y[i], vz = vel.z[i];
     double lost = 0.0 - Dot(dx, dy, dz, vx, vy, vz);
-    double fz = -share * p.node_weight + dz;
+    double fz = -share * node_weight + dz;
     // The seabed: computed for every node, kept where the node is below it.
-    const double penetration = seabed_z - l.pos.z[i];
-    const double ratio = penetration / p.seabed_ramp_depth;
+    const double penetration = seabed_z - pos_z[i];
+    const double ratio = penetration / ramp_depth;
     const double ramp = ratio < 1.0 ? ratio : 1.0;  // std::min(1.0, ratio)
-    const double push = share * (p.seabed_stiffness * penetration - ramp * p.seabed_damping * vz);
+    const double push = share * (stiffness * penetration - ramp * damping * vz);
     const double normal = 0.0 < push ? push : 0.0;
-    const bool below = l.pos.z[i] < seabed_z;
+    const bool below = pos_z[i] < seabed_z;
     const double fz_below = fz + normal;
-    const double lost_below = lost + (share * p.seabed_stiffness * penetration - normal) * vz;
+    const double lost_below = lost + (share * stiffness * penetration - normal) * vz;
     fz = below ? fz_below : fz;
     lost = below ? lost_below : lost;
-    l.force.x[i] = 0.0 + dx;
-    l.force.y[i] = 0.0 + dy;
-    l.force.z[i] = fz;
-    l.node_lost[i] = lost;
-    l.seabed_normal[i] = below ? normal : 0.0;
+    force.x[i] = 0.0 + dx;
+    force.y[i] = 0.0 + dy;
+    force.z[i] = fz;
+    node_lost[i] = lost;
+    seabed_normal[i] = below ? normal : 0.0;
   }
 }
 
