@@ -27,8 +27,9 @@ struct Problem {
 Problem MakeProblem(int n, int lower, int upper, const BandedLu& band, const BandProduct& product,
                     std::mt19937& rng) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  Problem p{n, lower, upper, {}, {}, {}, {}, {}, std::vector<double>(n, 0.0),
-            std::vector<double>(n, 0.0)};
+  Problem p{.n = n, .lower = lower, .upper = upper};
+  p.o.assign(n, 0.0);
+  p.r.assign(n, 0.0);
   for (int col = 0; col + 1 < n; ++col) p.o[col] = u(rng), p.r[col] = u(rng);
   const auto source = [&] {
     p.j.push_back(1e3 * u(rng));
