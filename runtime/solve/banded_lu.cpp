@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+#include "runtime/solve/with_width.h"
+
 namespace hawser {
 
 void BandedLu::Resize(int n, int lower, int upper) {
@@ -17,39 +19,11 @@ void BandedLu::Resize(int n, int lower, int upper) {
   inverse_pivot_.assign(n, 0.0);
   scaled_rows_.assign(static_cast<size_t>(n) * (lower + upper), 0.0);
   lower_rows_.assign(static_cast<size_t>(n) * lower, 0.0);
+  two_sided_lu_.Resize(n, lower, upper);
+  two_sided_ = false;
 }
 
 void BandedLu::Zero() { std::fill(band_.begin(), band_.end(), 0.0); }
-
-namespace {
-
-constexpr double kPivotThreshold = 0.1;
-
-/// Calls F<K>::Run(args...) for the width `k` in 1..8; false for another width.
-template <template <int> class F, class... Args>
-bool WithWidth(int k, Args&&... args) {
-  switch (k) {
-    case 1:
-      return F<1>::Run(args...), true;
-    case 2:
-      return F<2>::Run(args...), true;
-    case 3:
-      return F<3>::Run(args...), true;
-    case 4:
-      return F<4>::Run(args...), true;
-    case 5:
-      return F<5>::Run(args...), true;
-    case 6:
-      return F<6>::Run(args...), true;
-    case 7:
-      return F<7>::Run(args...), true;
-    case 8:
-      return F<8>::Run(args...), true;
-    default:
-      return false;
-  }
-}
-}  // namespace
 
 /// Step j of the factorisation after the pivot: L's multipliers (the K entries below the
 /// diagonal, times `inverse`) and the update of columns j + 1 .. ju. K is the number of rows
@@ -71,6 +45,15 @@ struct BandedLu::Eliminate {
 };
 
 bool BandedLu::Factor() {
+  two_sided_ = two_sided_lu_.Factor(band_.data(), stride_, diagonal_);
+  if (two_sided_) {
+    interchanged_ = two_sided_lu_.middle_interchanged();
+    return true;
+  }
+  return FactorOneSided();
+}
+
+bool BandedLu::FactorOneSided() {
   // dgbtf2: for each column, a pivot on or below the diagonal (threshold pivoting, below); its
   // row is swapped into place across the columns it reaches (ju), the column below the diagonal
   // becomes L's multipliers, and the trailing band is updated.
@@ -89,7 +72,7 @@ bool BandedLu::Factor() {
     // largest entry. Each step then grows entries by at most 1 + 1/0.1 = 11 instead of 2, which
     // a Newton matrix's solve can afford, and CVODE's matrices, near the identity, keep their
     // rows in place, so that Solve takes its row-by-row path.
-    if (std::abs(at(j, j)) >= kPivotThreshold * largest) jp = 0;
+    if (std::abs(at(j, j)) >= kBandPivotThreshold * largest) jp = 0;
     pivot_[j] = j + jp;
     if (!(largest > 0.0) || !std::isfinite(largest)) return false;
     ju = std::max(ju, std::min(j + upper_ + jp, n_ - 1));
@@ -184,6 +167,14 @@ inline double DotFromThird(const double* row, const double* x, int step, int las
 }  // namespace
 
 void BandedLu::Solve(double* b) const {
+  if (two_sided_) {
+    two_sided_lu_.Solve(b);
+  } else {
+    SolveOneSided(b);
+  }
+}
+
+void BandedLu::SolveOneSided(double* b) const {
   if (lower_ == 0) {
     // L = I.
   } else if (!interchanged_) {

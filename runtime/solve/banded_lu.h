@@ -5,9 +5,17 @@
 //
 // Storage as LAPACK's band format: column j holds rows j - upper - lower .. j + lower, where the
 // first `lower` rows of each column are room for the fill-in that row interchanges bring.
+//
+// Factor() first tries the two-sided factorisation without interchanges (banded_lu_two_sided.h),
+// whose solve runs two chains of dependent rows side by side: a Newton matrix's solve waits on
+// each row's newest unknown, and one chain left the processor mostly idle. Where a pivot would
+// be swapped, the one-sided LU with interchanges factors the matrix instead (from the band, which
+// the two-sided factorisation only reads; the failed attempt is the fallback's extra cost).
 #pragma once
 
 #include <vector>
+
+#include "runtime/solve/banded_lu_two_sided.h"
 
 namespace hawser {
 
@@ -23,13 +31,17 @@ class BandedLu {
   int Position(int row, int column) const { return column * stride_ + diagonal_ + row; }
   double* data() { return band_.data(); }
 
-  /// Factors in place, PA = LU. False if a pivot is exactly zero (a singular matrix).
+  /// Factors the matrix: two-sided without interchanges where every pivot passes the threshold
+  /// test, else in place, PA = LU. False if a pivot is exactly zero (a singular matrix).
   bool Factor();
   /// Solves A x = b in place (b becomes x), with the factors of the last Factor().
   void Solve(double* b) const;
 
-  /// Whether the last Factor() swapped rows (then Solve applies L column by column).
+  /// Whether the last Factor() swapped rows (one-sided: then Solve applies L column by column;
+  /// two-sided: within the middle block).
   bool interchanged() const { return interchanged_; }
+  /// Whether the last Factor() was two-sided (TwoSidedBandLu).
+  bool two_sided() const { return two_sided_; }
   int size() const { return n_; }
   int lower() const { return lower_; }
   int upper() const { return upper_; }
@@ -40,6 +52,8 @@ class BandedLu {
   // position j ldab + kv + i - j = j (ldab - 1) + kv + i.
   template <int K>
   struct Eliminate;  // One column's elimination (banded_lu.cpp).
+  bool FactorOneSided();
+  void SolveOneSided(double* b) const;
 
   int n_ = 0, lower_ = 0, upper_ = 0;
   int stride_ = 0;    ///< ldab - 1.
@@ -57,6 +71,8 @@ class BandedLu {
   /// first column), so that the forward substitution is a dot product per row as well.
   bool interchanged_ = false;
   std::vector<double> lower_rows_;
+  bool two_sided_ = false;
+  TwoSidedBandLu two_sided_lu_;
 };
 
 }  // namespace hawser

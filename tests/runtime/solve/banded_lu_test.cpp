@@ -9,6 +9,7 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -114,6 +115,104 @@ TEST_CASE("banded LU: a singular matrix is reported, not divided by zero") {
   for (int i = 0; i < 4; ++i) lu.at(i, i) = 1.0;
   lu.at(2, 2) = 0.0;  // Column 2 is zero: no pivot below or on the diagonal.
   CHECK_FALSE(lu.Factor());
+}
+
+/// The two-sided factorisation (banded_lu_two_sided.h) takes every band of half-width
+/// w = max(lower, upper) in 1 .. 8 on more than 2 w rows, if no pivot would be swapped. Its
+/// backward error: Gaussian elimination in any order of pivots (here 0, n-1, 1, n-2, .., then
+/// the middle block) gives (A + dA) x = b with |dA| <= gamma_3k |L||U| (Higham, Accuracy and
+/// Stability of Numerical Algorithms, Thm 9.4), k the longest sum, at most 2 w + 1 terms in a
+/// band; on these diagonally dominant matrices the multipliers are below 1/2 and |L||U| stays
+/// within a few |A|, so the normwise backward error is a few times 3 (2 w + 1) eps ~ 1e-14,
+/// inside kBackward.
+bool TwoSidedFits(int n, int lower, int upper) {
+  const int w = std::max(lower, upper);
+  return w >= 1 && w <= 8 && n > 2 * w;
+}
+
+TEST_CASE("banded LU: the two-sided factorisation solves every band shape it takes") {
+  std::mt19937 rng(17);
+  BandedLu lu;
+  struct Shape {
+    int n, lower, upper;
+  };
+  for (const Shape s :
+       {Shape{297, 5, 5}, Shape{298, 5, 5}, Shape{57, 5, 5}, Shape{597, 5, 5},
+        // Just below, at and above 2 w + 1 rows (the middle block and one row
+        // on each side), odd and even.
+        Shape{10, 5, 5}, Shape{11, 5, 5}, Shape{12, 5, 5}, Shape{13, 5, 5}, Shape{3, 1, 1},
+        Shape{4, 1, 1}, Shape{5, 1, 1}, Shape{40, 1, 1}, Shape{41, 2, 7}, Shape{41, 7, 2},
+        Shape{30, 0, 4}, Shape{31, 4, 0}, Shape{50, 3, 6}, Shape{17, 8, 8}, Shape{18, 8, 8},
+        Shape{40, 8, 1}, Shape{40, 9, 9}}) {
+    CAPTURE(s.n);
+    CAPTURE(s.lower);
+    CAPTURE(s.upper);
+    const Eigen::MatrixXd dense = RandomBand(lu, s.n, s.lower, s.upper, true, rng);
+    const Errors e = SolveAgainstDense(lu, dense, rng);
+    CHECK(lu.two_sided() == TwoSidedFits(s.n, s.lower, s.upper));
+    CHECK_FALSE(lu.interchanged());  // Diagonally dominant: the middle block keeps its rows.
+    CHECK(e.backward < kBackward);
+    CHECK(e.forward < 1e-13);  // Diagonally dominant: condition ~ 3, as above.
+  }
+}
+
+TEST_CASE("banded LU: a pivot that fails the threshold test on either side means interchanges") {
+  // A tiny first pivot of the top side, then of the bottom side (no update changes it before
+  // its test): the two-sided factorisation gives up and the one-sided LU takes over, with the
+  // same accuracy.
+  std::mt19937 rng(23);
+  BandedLu lu;
+  for (const int row : {0, 296}) {
+    CAPTURE(row);
+    Eigen::MatrixXd dense = RandomBand(lu, 297, 5, 5, true, rng);
+    lu.at(row, row) = dense(row, row) = 1e-6;
+    const Errors e = SolveAgainstDense(lu, dense, rng);
+    CHECK_FALSE(lu.two_sided());
+    // The one-sided LU swaps the first row; it reaches the last one after the rows above have
+    // updated it, and there is no row left below it to swap with.
+    CHECK(lu.interchanged() == (row == 0));
+    CHECK(e.backward < kBackward);
+  }
+}
+
+TEST_CASE("banded LU: the two-sided middle block pivots within itself") {
+  // A zero diagonal in the middle block (rows (n - w) / 2 .. + w - 1, banded_lu_two_sided.h)
+  // beside a large entry below it: the block's own partial pivoting swaps the two rows, and the
+  // sides stay two-sided.
+  std::mt19937 rng(29);
+  BandedLu lu;
+  const int n = 41, w = 3, middle = (n - w) / 2;
+  Eigen::MatrixXd dense = RandomBand(lu, n, w, w, true, rng);
+  lu.at(middle, middle) = dense(middle, middle) = 0.0;
+  lu.at(middle + 1, middle) = dense(middle + 1, middle) = 100.0;
+  const Errors e = SolveAgainstDense(lu, dense, rng);
+  CHECK(lu.two_sided());
+  CHECK(lu.interchanged());
+  CHECK(e.backward < kBackward);
+}
+
+TEST_CASE("banded LU: singular and non-finite matrices are reported on the two-sided shape") {
+  BandedLu lu;
+  std::mt19937 rng(31);
+  // A zero column in the middle block: no pivot for it on either side (its Schur complement's
+  // column is exactly zero), as for the one-sided LU.
+  const int n = 40, w = 2, middle = (n - w) / 2;
+  for (const int column : {3, middle, 35}) {
+    CAPTURE(column);
+    RandomBand(lu, n, w, w, true, rng);
+    for (int i = std::max(0, column - w); i <= std::min(n - 1, column + w); ++i) {
+      lu.at(i, column) = 0.0;
+    }
+    CHECK_FALSE(lu.Factor());
+  }
+  for (const double bad : {std::nan(""), HUGE_VAL}) {
+    for (const int row : {3, middle, 35}) {
+      CAPTURE(row);
+      RandomBand(lu, n, w, w, true, rng);
+      lu.at(row, row) = bad;
+      CHECK_FALSE(lu.Factor());
+    }
+  }
 }
 
 }  // namespace
