@@ -128,7 +128,7 @@ struct Content {
   std::vector<double> reduced_x;
   // Where the condensed matrix's values go (`banded`'s storage, or reduced_x for KLU) and where
   // they come from: the kept entries of M, off the diagonal and on it (told apart so that M may
-  // be formed from J on the fly, NewtonEntries), then the eliminated rows' updates.
+  // be formed from J on the fly, FromJacobian), then the eliminated rows' updates.
   std::vector<Placed> kept_off_diagonal, kept_diagonal;
   std::vector<Update> updates;
   std::vector<double> work;
@@ -146,8 +146,8 @@ struct Content {
   bool rhs_by_band = false;
   BandProduct rhs_product;
   std::vector<int> rhs_product_position, partner_slot;
-  // And then, when each condensed entry gets at most one update, the band and C are formed from
-  // J by streaming (streamed_condensation.h), with o_j and r_j per band column.
+  // And when, moreover, each condensed entry gets at most one update, the band and C are formed
+  // from J by streaming (streamed_condensation.h), with o_j and r_j per band column.
   StreamedCondensation streamed;
   std::vector<double> column_o, column_r_padded;
   /// Per reduced unknown: its place in `work`, the right-hand side the factors solve (the band's
@@ -279,7 +279,8 @@ void Content::Analyse(Index size, const Index* p, const Index* i) {
       const Index row_r = reduced_of[i[k]];
       if (row_r < 0) continue;  // Only its own diagonal: no other eliminated row reads x_i.
       rhs_rows[row_r].push_back({k, static_cast<Index>(e)});
-      updates.push_back({entry_of(row_r, partner_r), k, static_cast<Index>(e)});  // Entry, for now.
+      // The target is the reduced entry until the storage is known (below).
+      updates.push_back({entry_of(row_r, partner_r), k, static_cast<Index>(e)});
     }
   }
   rhs_start.assign(1, 0);

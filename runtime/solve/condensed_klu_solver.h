@@ -17,6 +17,11 @@
 // same solution up to round-off (the elimination is Gaussian elimination with the diagonal pivot
 // M_ii; tests compare with a dense solve).
 //
+// The condensed matrix is formed either from the M that CVODE formed, or (CVODE's linear-system
+// function, CondensedKluSetJacobian) straight from J and gamma, entry by entry or, for the Pos' =
+// Vel structure where each condensed entry gets at most one update, by streaming over the band
+// (streamed_condensation.h); all three give the same bits.
+//
 // Which rows: any row with its diagonal and exactly one other entry, at column j (the Pos' = Vel
 // rows are the ones that matter; the end rows of a diffusion chain qualify too), when x_j is not
 // itself eliminated and x_i is no eliminated row's partner (chosen greedily in row order from
