@@ -1,8 +1,8 @@
 // StreamedCondensation: the condensed band and C by streaming (streamed_condensation.h).
 #include "runtime/solve/streamed_condensation.h"
 
-#include <algorithm>
 #include <cstddef>
+#include <utility>
 
 namespace hawser {
 
