@@ -82,16 +82,24 @@ using Placed = StreamedCondensation::Placed;
 /// of J, then c J + I over every entry), or straight from J and gamma where they are needed
 /// (CondensedKluSetJacobian), with the same operations as SUNDIALS' c A + I (compiled_sundials_
 /// ops.h), so that both give the same bits.
+/// FormInto(a) leaves M in full in the matrix `a` CVODE passed to the setup (for a zero pivot).
 struct FormedMatrix {
-  const double* m;
+  const double* m;  ///< The data of `a` itself.
   double Diagonal(Index k) const { return m[k]; }
   double Off(Index k) const { return m[k]; }
+  bool FormInto(SUNMatrix /*a: holds M*/) const { return true; }
 };
 struct FromJacobian {
-  const double* j;
-  double c;  ///< -gamma.
+  SUNMatrix jacobian;
+  const double* j;  ///< Its data.
+  double c;         ///< -gamma.
   double Diagonal(Index k) const { return 1.0 + c * j[k]; }
   double Off(Index k) const { return c * j[k]; }
+  /// J's pattern holds every diagonal entry (CondensedKluSetJacobian), so M keeps J's pattern,
+  /// the one analysed.
+  bool FormInto(SUNMatrix a) const {
+    return SUNMatCopy(jacobian, a) == SUNMAT_SUCCESS && SUNMatScaleAddI(c, a) == SUNMAT_SUCCESS;
+  }
 };
 
 /// Whether to factor an m x m matrix with `nonzeros` entries as a band of half-bandwidths
@@ -430,9 +438,10 @@ bool IsSquareCsc(SUNMatrix a) {
          SUNSparseMatrix_Rows(a) == SUNSparseMatrix_Columns(a);
 }
 
-/// Setup's work once the source matrix is known: M itself, or J with `m` forming M from it.
+/// Setup's work once the source of M's entries is known (M itself, or J); `a` is the matrix
+/// CVODE passed.
 template <class Entries>
-bool Factor(Content& c, const Entries& m, SUNMatrix source, double gamma, SUNMatrix a) {
+bool Factor(Content& c, const Entries& m, SUNMatrix a) {
   c.full_this_setup = false;
   for (const Eliminated& e : c.eliminated) {
     const double d = m.Diagonal(e.diagonal);
@@ -440,13 +449,7 @@ bool Factor(Content& c, const Entries& m, SUNMatrix source, double gamma, SUNMat
   }
   if (c.full_this_setup) {
     ++c.full_factorizations;
-    if (source != a) {
-      // M in full, from J: J's pattern holds every diagonal entry (CondensedKluSetJacobian),
-      // so M keeps J's pattern, the one analysed.
-      if (SUNMatCopy(source, a) != SUNMAT_SUCCESS || SUNMatScaleAddI(-gamma, a) != SUNMAT_SUCCESS) {
-        return false;
-      }
-    }
+    if (!m.FormInto(a)) return false;
     return c.full.Factor(c.n, c.full_p.data(), c.full_i.data(), SUNSparseMatrix_Data(a), c.common);
   }
   c.Condense(m);
@@ -480,8 +483,8 @@ int Setup(SUNLinearSolver s, SUNMatrix a) {
   c.checked_source = source;
   // J's values changed (or the plan is new): into the streams.
   if (from_jacobian && !unchanged && c.streamed.planned()) c.streamed.Gather(x);
-  const bool ok = from_jacobian ? Factor(c, FromJacobian{x, -c.gamma}, source, c.gamma, a)
-                                : Factor(c, FormedMatrix{x}, a, 0.0, a);
+  const bool ok = from_jacobian ? Factor(c, FromJacobian{source, x, -c.gamma}, a)
+                                : Factor(c, FormedMatrix{x}, a);
   // A failed factorisation (a singular matrix) is recoverable: CVODE retries with a new
   // Jacobian or a smaller step, as with SUNDIALS' KLU solver.
   return c.last_flag = ok ? SUNLS_SUCCESS : SUNLS_PACKAGE_FAIL_REC;
