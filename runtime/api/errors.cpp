@@ -61,16 +61,19 @@ std::string ClosestMatch(const std::string& word, const std::vector<std::string>
     size_t d = EditDistance(word, c);
     if (d < best_d) best_d = d, best = c;
   }
-  // Close enough: a third of the longer word's letters may differ (at least 2 edits allowed),
-  // or the names differ only in case.
-  size_t allowed = std::max<size_t>(2, std::max(word.size(), best.size()) / 3);
-  if (best_d != std::string::npos && best_d <= allowed) return best;
-  // Otherwise a name that starts the other ("Position" for "Pos", "RelTolerance" for "RelTol").
+  // A typo (at most 2 edits, or a difference of case only) first.
+  if (best_d != std::string::npos && best_d <= 2) return best;
+  // Then a name that starts the other ("Position" for "Pos", "RelTol" for "RelTolerance"): a
+  // longer spelling of a name is a closer guess than another name a third of whose letters differ
+  // ("SettleTolerance" for "RelTolerance").
   const std::string w = Lower(word);
   for (const auto& c : candidates) {
     const std::string lc = Lower(c);
     if (lc.size() >= 2 && w.size() >= 2 && (w.rfind(lc, 0) == 0 || lc.rfind(w, 0) == 0)) return c;
   }
+  // Otherwise close enough: a third of the longer word's letters may differ.
+  const size_t allowed = std::max<size_t>(2, std::max(word.size(), best.size()) / 3);
+  if (best_d != std::string::npos && best_d <= allowed) return best;
   return "";
 }
 
