@@ -47,14 +47,18 @@ SettleReport ReportSettle(Model& model, double t, const std::vector<double>& bef
   double largest = -1.0;
   for (const StateSlot& slot : model.state_layout()) {
     const SimObject& o = *model.objects()[slot.object];
+    const StateSpec& spec = o.interface().states[slot.state].spec;
+    if (spec.accumulator) continue;  // Settle holds it (settle.h): its rate need not vanish.
     for (int k = 0; k < slot.width; ++k) {
       const double v = std::abs(f[slot.offset + k]);
-      if (v > largest) {
-        largest = v;
-        const std::string& state = o.interface().states[slot.state].spec.name;
-        report.largest_residual = slot.width == 1 ? fmt::format("{}:{}", o.name(), state)
-                                                  : fmt::format("{}:{}[{}]", o.name(), state, k);
-      }
+      if (v <= largest) continue;
+      largest = v;
+      const bool velocity = std::any_of(spec.velocities.begin(), spec.velocities.end(),
+                                        [&](IndexRange r) { return r.begin <= k && k < r.end; });
+      report.largest_residual = slot.width == 1 ? fmt::format("{}:{}", o.name(), spec.name)
+                                                : fmt::format("{}:{}[{}]", o.name(), spec.name, k);
+      report.largest_residual_kind = velocity ? "an acceleration: the forces there do not balance"
+                                              : "the rate of a state that still moves";
     }
   }
   model.EvaluateOutputs(t, after.data());

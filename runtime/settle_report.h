@@ -19,7 +19,12 @@ inline constexpr double kSettleWarnStrain = 0.05;        ///< a line's largest s
 struct SettleReport {
   std::vector<std::string> lines;     ///< What settled where, one line per body or line.
   std::vector<std::string> warnings;  ///< Implausible results, each naming the object.
-  std::string largest_residual;       ///< "Obj:State[i]" with the largest |f| (empty: none).
+  /// "Obj:State[i]" with the largest |f| over the states Settle moves (accumulators left out);
+  /// empty: none.
+  std::string largest_residual;
+  /// What that residual is: an acceleration (the forces on a velocity's body or node do not
+  /// balance) or the rate of a state that still moves.
+  std::string largest_residual_kind;
 };
 
 /// The report for `model` settled from `before` to `after` at time t. Evaluates the model's

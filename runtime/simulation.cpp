@@ -31,6 +31,7 @@ class InterruptibleSystem final : public OdeSystem {
   const SparsityPattern* Sparsity() const override { return inner_.Sparsity(); }
   std::string Diagnose() const override { return inner_.Diagnose(); }
   std::vector<bool> Accumulators() const override { return inner_.Accumulators(); }
+  std::vector<bool> Velocities() const override { return inner_.Velocities(); }
   void SetEstimatingJacobian(bool on) override { inner_.SetEstimatingJacobian(on); }
   std::vector<int> ExactJacobianColumns() const override { return inner_.ExactJacobianColumns(); }
   bool FillExactJacobian(int block, std::span<double> values) override {
@@ -59,17 +60,23 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
     std::vector<double> x = model.InitialState(t0);
     if (settings.settle) {
       const std::vector<double> before = x;
-      const SettleResult settled =
-          Settle(system, t0, x, {.abs_tol = settings.abs_tol, .rel_tol = settings.rel_tol});
+      const SettleResult settled = Settle(system, t0, x,
+                                          {.abs_tol = settings.abs_tol,
+                                           .rel_tol = settings.rel_tol,
+                                           .step_tol = settings.settle_tolerance,
+                                           .max_iterations = settings.settle_iterations});
       const SettleReport report = ReportSettle(model, t0, before, x);
       const std::string where =
           report.largest_residual.empty() ? "" : " at " + report.largest_residual;
       if (!settled.converged) {
+        const std::string kind =
+            report.largest_residual_kind.empty() ? "" : " (" + report.largest_residual_kind + ")";
         throw SimulationError(fmt::format(
             "settle did not reach static equilibrium in {} iterations: the largest residual is "
-            "max|f| = {:.3g}{}; expected a state where every derivative vanishes (check the "
-            "line lengths, anchor and fairlead positions, and buoyancy; or run without Settle)",
-            settled.iterations, settled.residual, where));
+            "max|f| = {:.3g}{}{}; expected a state where every derivative vanishes (check the "
+            "line lengths, anchor and fairlead positions, and buoyancy; raise the Engine's "
+            "SettleIterations; or run without Settle)",
+            settled.iterations, settled.residual, where, kind));
       }
       Note(fmt::format("Settle: {}{} ({:.3g} s)", settled.message, where, settled.wall_seconds));
       for (const std::string& line : report.lines) Note(line);

@@ -110,6 +110,9 @@ State SimObject::DeclareState(StateSpec spec) {
     HAWSER_CHECK(s.spec.name != spec.name, "state declared twice");
   if (spec.initial.empty()) spec.initial.assign(spec.width, 0.0);
   HAWSER_CHECK(static_cast<int>(spec.initial.size()) == spec.width, "invalid declaration");
+  for (IndexRange r : spec.velocities)
+    HAWSER_CHECK(0 <= r.begin && r.begin < r.end && r.end <= spec.width, "invalid velocities");
+  HAWSER_CHECK(!spec.accumulator || spec.velocities.empty(), "an accumulator is no velocity");
   interface_.states.push_back({std::move(spec)});
   states_.emplace_back();
   derivatives_.emplace_back();

@@ -160,6 +160,16 @@ std::vector<bool> Model::Accumulators() const {
   return held;
 }
 
+std::vector<bool> Model::Velocities() const {
+  std::vector<bool> velocity(x_.size(), false);
+  for (const StateSlot& slot : state_layout_) {
+    for (IndexRange r : objects_[slot.object]->interface().states[slot.state].spec.velocities) {
+      for (int k = r.begin; k < r.end; ++k) velocity[static_cast<size_t>(slot.offset + k)] = true;
+    }
+  }
+  return velocity;
+}
+
 bool Model::Rhs(double t, const double* x, double* xdot) {
   t_ = t;
   // std::copy, not memcpy: a model without states has empty vectors whose data() may be null,

@@ -56,6 +56,7 @@ class Model final : public OdeSystem {
   std::vector<int> ExactJacobianColumns() const override;
   bool FillExactJacobian(int block, std::span<double> values) override;
   std::vector<bool> Accumulators() const override;
+  std::vector<bool> Velocities() const override;
 
   /// The state at the start time: declared defaults, then <InitialCondition>s, then each
   /// object's Initialize() for the states the scenario did not give.

@@ -39,6 +39,9 @@ class OdeSystem {
   /// Per state, whether it is an accumulator (StateSpec::accumulator: an integral nothing
   /// reads back, which Settle holds); empty when there are none.
   virtual std::vector<bool> Accumulators() const { return {}; }
+  /// Per state, whether it is a velocity (StateSpec::velocities: zero at every equilibrium,
+  /// which Settle resets after each step); empty when there are none.
+  virtual std::vector<bool> Velocities() const { return {}; }
 };
 
 }  // namespace hawser

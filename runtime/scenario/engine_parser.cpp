@@ -87,6 +87,8 @@ EngineSettings ParseEngineSettings(const std::vector<Attribute>& attributes,
       {"MaxOrder", [&](const Attribute& a) { s.max_order = PositiveInt(a); }},
       {"LogStates", [&](const Attribute& a) { s.log_states = boolean(a); }},
       {"Settle", [&](const Attribute& a) { s.settle = boolean(a); }},
+      {"SettleIterations", [&](const Attribute& a) { s.settle_iterations = PositiveInt(a); }},
+      {"SettleTolerance", [&](const Attribute& a) { s.settle_tolerance = number(a); }},
       {"UseRSSNormInsteadOfInfNorm", [&](const Attribute& a) { s.use_rss_norm = boolean(a); }},
       {"NumCores", [&](const Attribute& a) { s.num_cores = PositiveInt(a); }},
       {"TOutput", [&](const Attribute& a) { s.output = ParseOutputTimes(Trim(a.value), a.loc); }},
@@ -152,6 +154,9 @@ EngineSettings ParseEngineSettings(const std::vector<Attribute>& attributes,
   // approximation of the solution at all.
   check("RelTol", s.rel_tol, s.rel_tol > 0 && s.rel_tol < 1,
         "a tolerance with 0 < RelTol < 1 such as 1e-6");
+  // A tolerance of 1 or more accepts a Newton step as long as the error weights themselves.
+  check("SettleTolerance", s.settle_tolerance, s.settle_tolerance > 0 && s.settle_tolerance < 1,
+        "a tolerance with 0 < SettleTolerance < 1 such as 1e-3");
   check("HMax", s.h_max, s.h_max >= 0, "a step >= 0 (0 = no limit)");
   check("HMin", s.h_min, s.h_min >= 0, "a step >= 0 (0 = no limit)");
   check("stepsize", s.step_size, s.step_size >= 0,

@@ -47,6 +47,11 @@ struct EngineSettings {
   bool use_rss_norm = false;  ///< UseRSSNormInsteadOfInfNorm: accepted; CVODE uses its WRMS norm.
   /// Extension Settle: bring the model to static equilibrium before the run (runtime/settle.h).
   bool settle = false;
+  /// Extension SettleIterations: the Jacobians Settle may form before it gives up.
+  int settle_iterations = 200;
+  /// Extension SettleTolerance: Settle has converged when the weighted RMS norm of a Newton
+  /// step, each state weighted by 1 / (RelTol |x| + AbsTol), is below this.
+  double settle_tolerance = 1e-3;
   OutputTimes output;
   SourceLocation loc;  ///< The <Engine> element.
 };

@@ -127,6 +127,17 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
   // out of the residual. Every other state must come to rest.
   std::vector<bool> held = system.Accumulators();
   held.resize(static_cast<size_t>(n), false);
+  // Kinetic damping: the velocities (OdeSystem::Velocities) are set to zero after every accepted
+  // step (settle.h).
+  std::vector<bool> velocity = system.Velocities();
+  velocity.resize(static_cast<size_t>(n), false);
+  const auto come_to_rest = [&] {
+    if (std::none_of(velocity.begin(), velocity.end(), [&](bool v) { return v; })) return;
+    for (int i = 0; i < n; ++i) x_new[i] = velocity[i] ? 0.0 : x[i];
+    if (x_new == x || !rhs(x_new, f_new)) return;  // Kept moving: a non-finite value at rest.
+    x.swap(x_new);
+    f.swap(f_new);
+  };
   double res = MaxNorm(f, held);
   std::vector<double> best = x;
   double best_res = res;
@@ -186,12 +197,13 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
         const double ratio = res_taken > 0.0 ? res / res_taken : 10.0;
         x.swap(x_new);
         f.swap(f_new);
-        res = res_taken;
+        come_to_rest();
+        res = MaxNorm(f, held);
+        const bool newton = dtau >= 1e6;
         if (res < best_res) {
           best_res = res;
           best = x;
         }
-        const bool newton = dtau >= 1e6;
         if (!damped) dtau = std::min(dtau * std::max(1.5, std::min(10.0, ratio)), 1e15);
         if (newton && step_norm < options.step_tol) {
           ++r.iterations;

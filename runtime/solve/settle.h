@@ -23,7 +23,15 @@
 // such steps were all rejected and dtau stayed too small to damp the soft mode
 // (configs/cable_buoyed_line.xml stalled at max|f| ~ 0.04). The damped steps matter for far starts
 // (a buoy metres from its equilibrium, slack segments), where full steps failed both tests and dtau
-// chattered at ~1e-3. At equilibrium f = 0: velocities and accelerations vanish, so the model
+// chattered at ~1e-3. Kinetic damping (the dynamic relaxation of Cundall 1976 and Barnes 1999):
+// after every accepted step the velocities (StateSpec::velocities) are set to zero, so that each
+// step starts at rest. An implicit Euler step of length dtau from rest moves a mode of period T
+// >> dtau by about dtau^2 times its acceleration, without building momentum; without the reset a
+// soft mode (a moored floater's surge, T ~ 100 s) swung in pseudo time whenever dtau reached a
+// fraction of T, and max|f| rose and fell for hundreds of steps: the OC3-Hywind spar under a
+// 1 MN surge force settled at N = 20 segments per line but failed at N = 30..80. Equilibria are
+// unchanged (their velocities are zero), and near one the Newton steps leave velocities at zero.
+// At equilibrium f = 0: velocities and accelerations vanish, so the model
 // starts at rest. An accumulator (OdeSystem::Accumulators, e.g. a DissipatedEnergy) keeps its
 // value: no derivative depends on it, so the iteration cannot move it towards f = 0, and its f
 // (a power) is not part of the residual. Every other state must come to rest, including one
@@ -41,9 +49,10 @@ namespace hawser {
 struct SettleOptions {
   double abs_tol = 1e-6;  ///< Weights of the step norm: 1 / (rel_tol |x| + abs_tol).
   double rel_tol = 1e-6;
-  /// Converged when the weighted RMS norm of a Newton step (dtau >= 1e6) is below this.
+  /// Converged when the weighted RMS norm of a Newton step (dtau >= 1e6) is below this
+  /// (Engine SettleTolerance).
   double step_tol = 1e-3;
-  int max_iterations = 200;
+  int max_iterations = 200;  ///< Jacobians at most (Engine SettleIterations).
 };
 
 struct SettleResult {

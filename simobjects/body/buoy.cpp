@@ -62,6 +62,7 @@ Buoy::Buoy(ObjectArgs& args) : SimObject(args) {
                        .width = 3,
                        .unit = "m/s",
                        .doc = "Velocity, world frame.",
+                       .velocities = {{0, 3}},
                        .dims = {XyzDimension()}});
   DeclareOutputFromState(
       {.name = "Pos", .width = 3, .unit = "m", .doc = "Centre (state).", .dims = {XyzDimension()}},

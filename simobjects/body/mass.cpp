@@ -23,6 +23,7 @@ PointMass::PointMass(ObjectArgs& args) : SimObject(args) {
                        .width = 3,
                        .unit = "m/s",
                        .doc = "Velocity, world frame.",
+                       .velocities = {{0, 3}},
                        .dims = {XyzDimension()}});
   DeclareOutputFromState({.name = "Pos",
                           .width = 3,

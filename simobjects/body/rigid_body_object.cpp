@@ -68,12 +68,17 @@ void RigidBodyObject::DeclareMotion() {
                         .initial = {1.0, 0.0, 0.0, 0.0},
                         .check = rigid_body::CheckUnitQuaternionState,
                         .dims = {QuatDimension()}});
-  vel_ = DeclareState(
-      {.name = "Vel", .width = 3, .unit = "m/s", .doc = docs_.vel, .dims = {XyzDimension()}});
+  vel_ = DeclareState({.name = "Vel",
+                       .width = 3,
+                       .unit = "m/s",
+                       .doc = docs_.vel,
+                       .velocities = {{0, 3}},
+                       .dims = {XyzDimension()}});
   ang_vel_ = DeclareState({.name = "AngVel",
                            .width = 3,
                            .unit = "rad/s",
                            .doc = "Angular velocity, world frame.",
+                           .velocities = {{0, 3}},
                            .dims = {XyzDimension()}});
   DeclareOutputFromState(
       {.name = "Pos", .width = 3, .unit = "m", .doc = docs_.pos_output, .dims = {XyzDimension()}},

@@ -155,14 +155,17 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
                                .unit = "-",
                                .doc = "Largest segment strain (l - l0) / l0."});
   std::vector<PortDimension> free_node_dims;
+  std::vector<IndexRange> node_velocities;  // vx, vy, vz of each node.
   if (props_.elements > 1) {
     free_node_dims = {{"free_node", props_.elements - 1, {}},
                       {"node_state", 6, {"x", "y", "z", "vx", "vy", "vz"}}};
+    for (int i = 0; i < props_.elements - 1; ++i) node_velocities.push_back({6 * i + 3, 6 * i + 6});
   }
   nodes_ = DeclareState({.name = "Nodes",
                          .width = 6 * (props_.elements - 1),
                          .unit = "m, m/s",
                          .doc = "Per internal node x,y,z,vx,vy,vz, node 1 (next to A) first.",
+                         .velocities = std::move(node_velocities),
                          .dims = free_node_dims});
   kinetic_energy_ = DeclareOutput({.name = "KineticEnergy",
                                    .width = 1,

@@ -90,6 +90,10 @@ struct StateSpec {
   /// that need not vanish, e.g. while an input moves an end). Every other state must come to
   /// rest.
   bool accumulator = false;
+  /// Entries that are velocities, the rates of the model's positions (a body's Vel and AngVel,
+  /// a cable node's vx, vy, vz): zero at every equilibrium. Settle sets them to zero after each
+  /// of its steps (kinetic damping, runtime/solve/settle.h). Empty: none.
+  std::vector<IndexRange> velocities;
   /// The dimensions of the values in result files (PortDimension); empty: one of indices.
   std::vector<PortDimension> dims;
 };
