@@ -530,7 +530,7 @@ namespace {}  // namespace
 size_t ExpectedChunks(size_t n_times) { return n_times == 0 ? 0 : (n_times + 15) / 16; }
 
 Hdf5Sink::Hdf5Sink(const std::string& path, size_t n_times)
-    : writer_(Hdf5File::Create(path, ExpectedChunks(n_times)), "/") {}
+    : file_(Hdf5File::Create(path, ExpectedChunks(n_times))), writer_(file_, "/") {}
 
 Hdf5Sink::Hdf5Sink(std::shared_ptr<Hdf5File> file, std::string group)
     : writer_(std::move(file), std::move(group)) {}
@@ -538,6 +538,8 @@ Hdf5Sink::Hdf5Sink(std::shared_ptr<Hdf5File> file, std::string group)
 void Hdf5Sink::Begin(const std::vector<LoggedSignal>& signals, const RunInfo& info) {
   signals_ = signals;
   writer_.Begin(DescribeSignals(signals), info, info.settings.output.times.size());
+  // The layout and status "running" are on disk: the new file replaces any earlier one.
+  if (file_) file_->Publish();
 }
 
 void Hdf5Sink::Write(double t) {
