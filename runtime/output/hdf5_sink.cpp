@@ -398,6 +398,9 @@ void Hdf5RunWriter::Begin(const std::vector<SignalMeta>& signals, const RunInfo&
   times_.reserve(rows_per_chunk_);
   rows_.reserve(rows_per_chunk_ * row_width_);
   file_->Flush();
+  // The layout and status "running" are on disk: a new file replaces any earlier one now (a
+  // sweep's file was published when its table was written).
+  file_->Publish();
   last_flush_ = std::chrono::steady_clock::now();
 }
 
@@ -530,7 +533,7 @@ namespace {}  // namespace
 size_t ExpectedChunks(size_t n_times) { return n_times == 0 ? 0 : (n_times + 15) / 16; }
 
 Hdf5Sink::Hdf5Sink(const std::string& path, size_t n_times)
-    : file_(Hdf5File::Create(path, ExpectedChunks(n_times))), writer_(file_, "/") {}
+    : writer_(Hdf5File::Create(path, ExpectedChunks(n_times)), "/") {}
 
 Hdf5Sink::Hdf5Sink(std::shared_ptr<Hdf5File> file, std::string group)
     : writer_(std::move(file), std::move(group)) {}
@@ -538,8 +541,6 @@ Hdf5Sink::Hdf5Sink(std::shared_ptr<Hdf5File> file, std::string group)
 void Hdf5Sink::Begin(const std::vector<LoggedSignal>& signals, const RunInfo& info) {
   signals_ = signals;
   writer_.Begin(DescribeSignals(signals), info, info.settings.output.times.size());
-  // The layout and status "running" are on disk: the new file replaces any earlier one.
-  if (file_) file_->Publish();
 }
 
 void Hdf5Sink::Write(double t) {

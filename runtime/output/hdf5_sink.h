@@ -120,8 +120,9 @@ class Hdf5RunWriter {
   Hdf5RunWriter(const Hdf5RunWriter&) = delete;
   Hdf5RunWriter& operator=(const Hdf5RunWriter&) = delete;
 
-  /// Creates the datasets and writes provenance with status "running". `n_times` (the number of
-  /// output times, 0 if unknown) bounds the chunk size.
+  /// Creates the datasets and writes provenance with status "running", flushes and publishes
+  /// the file (Hdf5File::Publish). `n_times` (the number of output times, 0 if unknown) bounds
+  /// the chunk size.
   void Begin(const std::vector<SignalMeta>& signals, const RunInfo& info, size_t n_times);
   /// Appends one row: `values` holds every signal's values, in order (sum of widths).
   void AppendRow(double t, std::span<const double> values);
@@ -170,7 +171,6 @@ class Hdf5Sink final : public Sink {
   void Finish(const RunResult& result) override;
 
  private:
-  std::shared_ptr<Hdf5File> file_;  ///< The whole file this sink created (published at Begin).
   Hdf5RunWriter writer_;
   std::vector<LoggedSignal> signals_;
   std::vector<double> row_;

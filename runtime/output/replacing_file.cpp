@@ -32,10 +32,10 @@ int LockHdf5(const std::string& path) {
   const int error = errno;
   ::close(fd);
   if (error == EWOULDBLOCK) {
-    throw IoError(fmt::format(
-        "cannot write results to '{}': it is locked by another process (is it open in "
-        "h5py/HDFView?); close it there and run again; the file was left as it was",
-        path));
+    throw IoError(
+        fmt::format("cannot write results to '{}': it is locked by another process (is it open in "
+                    "h5py/HDFView?); close it there and run again; the file was left as it was",
+                    path));
   }
   if (error == ENOLCK || error == EINVAL || error == EOPNOTSUPP) return -1;  // No locks here.
   Fail(path, error);
@@ -99,8 +99,8 @@ ReplacingFile::ReplacingFile(std::string path, bool hdf5_lock) : path_(std::move
   std::mt19937_64 random(entropy());
   int fd = -1;
   for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
-    write_path_ = fmt::format("{}/.{}.hawser-{:06x}", Folder(final_path_), base,
-                              random() & 0xffffff);
+    write_path_ =
+        fmt::format("{}/.{}.hawser-{:06x}", Folder(final_path_), base, random() & 0xffffff);
     // 0666 less the umask, as a file the run created in place would have.
     fd = ::open(write_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST) break;

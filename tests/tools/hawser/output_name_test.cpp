@@ -46,7 +46,7 @@ TEST_CASE("output name: run and eval refuse a name that is neither .csv nor .h5,
   CHECK(testing::ReadFile(dir + "/s.xml") == scenario);
 }
 
-TEST_CASE("output name: the extension in any case chooses; /dev/null takes CSV") {
+TEST_CASE("output name: the extension in any case chooses, and /dev/null takes CSV") {
   const TempDir dir("name_case");
   WriteScenario(dir);
   const Shell h5 = RunCommand(Hawser() + " run s.xml -q -o OUT.H5", dir);

@@ -64,16 +64,15 @@ struct Earlier {
   std::string bytes;  ///< The earlier file's bytes.
   Earlier(const std::string& name, const Writer& w) : dir(name) {
     WriteFile(dir + "/s.xml", kCoasting);
-    const Shell made =
-        RunCommand(Hawser() + " " + w.command + " --var v=-0.3 -o " + w.file, dir);
+    const Shell made = RunCommand(Hawser() + " " + w.command + " --var v=-0.3 -o " + w.file, dir);
     REQUIRE_MESSAGE(made.exit_code == 0, made.output);
     bytes = testing::ReadFile(dir + "/" + w.file);
     REQUIRE(!bytes.empty());
   }
   /// The earlier file is byte for byte as it was, and no temporary is left beside it.
   void CheckIntact(const Writer& w) const {
-    CHECK_MESSAGE(testing::ReadFile(dir + "/" + w.file) == bytes, std::string(w.label) << ": " << w.file
-                                                                          << " was changed");
+    CHECK_MESSAGE(testing::ReadFile(dir + "/" + w.file) == bytes,
+                  std::string(w.label) << ": " << w.file << " was changed");
     for (const auto& entry : std::filesystem::directory_iterator(std::string(dir))) {
       CHECK_MESSAGE(entry.path().filename().string().find(".hawser-") == std::string::npos,
                     std::string(w.label) << ": a temporary was left: " << entry.path());
@@ -100,9 +99,8 @@ class H5pyHolder {
       execl("/usr/bin/python3", "python3", script.c_str(), file.c_str(), nullptr);
       _exit(127);
     }
-    ready_ = WaitUntil(pid_, [&] {
-      return testing::ReadFile(log_).find("ready") != std::string::npos;
-    });
+    ready_ =
+        WaitUntil(pid_, [&] { return testing::ReadFile(log_).find("ready") != std::string::npos; });
   }
   ~H5pyHolder() {
     kill(pid_, SIGTERM);
@@ -178,8 +176,8 @@ TEST_CASE("result files: a folder that refuses new files: exit 4, the reason, in
     }
     const Shell run = earlier.Write(w);
     CHECK_MESSAGE(run.exit_code == 4, std::string(w.label) << ": " << run.output);
-    CHECK_MESSAGE(run.output.find(std::string("cannot write results to '") + w.file + "': " +
-                                  refusing.reason()) != std::string::npos,
+    CHECK_MESSAGE(run.output.find(std::string("cannot write results to '") + w.file +
+                                  "': " + refusing.reason()) != std::string::npos,
                   std::string(w.label) << ": " << run.output);
     earlier.CheckIntact(w);
   }
@@ -242,7 +240,8 @@ TEST_CASE("result files: a scenario that fails to load: exit 2, the earlier file
     Earlier earlier("safety_load", w);
     const Shell run = earlier.Write(w, "", " --set Ball.Nope=1");
     CHECK_MESSAGE(run.exit_code == 2, std::string(w.label) << ": " << run.output);
-    CHECK_MESSAGE(run.output.find("'Nope'") != std::string::npos, std::string(w.label) << ": " << run.output);
+    CHECK_MESSAGE(run.output.find("'Nope'") != std::string::npos, std::string(w.label)
+                                                                      << ": " << run.output);
     earlier.CheckIntact(w);
   }
 }
@@ -266,8 +265,7 @@ TEST_CASE("result files: a run that fails part-way replaces the file with its ro
   {
     // A sweep whose second case fails: the new file, its table saying so.
     Earlier earlier("safety_midrun_sweep", kWriters[3]);
-    const Shell run =
-        RunCommand(Hawser() + " sweep s.xml --set v=-0.2,-1 -q -o a.h5", earlier.dir);
+    const Shell run = RunCommand(Hawser() + " sweep s.xml --set v=-0.2,-1 -q -o a.h5", earlier.dir);
     CHECK_MESSAGE(run.exit_code == 3, run.output);
     const CasesTable t = ReadCasesTable(earlier.dir + "/a.h5");
     REQUIRE(t.rows.size() == 2);
@@ -276,7 +274,7 @@ TEST_CASE("result files: a run that fails part-way replaces the file with its ro
   }
 }
 
-TEST_CASE("result files: a replaced file keeps its permissions; a symbolic link stays a link") {
+TEST_CASE("result files: a replaced file keeps its permissions, a symbolic link stays a link") {
   Earlier earlier("safety_mode", kWriters[0]);
   const std::string dir = earlier.dir;
   REQUIRE(chmod((dir + "/a.h5").c_str(), 0640) == 0);
