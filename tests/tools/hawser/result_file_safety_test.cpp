@@ -143,6 +143,33 @@ TEST_CASE("result files: sweep --resume on a file open in h5py: exit 4, locked, 
   earlier.CheckIntact(w);
 }
 
+TEST_CASE("result files: an MPI sweep's rank 0 refuses a locked file and a foreign --resume") {
+  const Writer mpi = {"MPI sweep HDF5", "sweep s.xml --set v=-0.2,-0.3 -q", "a.h5"};
+  Earlier earlier("safety_mpi", mpi);
+  const std::string launch = "mpirun --allow-run-as-root --oversubscribe -n 2 ";
+  {
+    const H5pyHolder holder(earlier.dir, mpi.file);
+    REQUIRE_MESSAGE(holder.ready(), "h5py never opened the file: " << holder.log());
+    const Shell run = earlier.Write(mpi, launch);
+    if (run.output.find("built without MPI") != std::string::npos) {
+      MESSAGE("hawser was built without MPI (HAWSER_MPI=OFF): skipped");
+      return;
+    }
+    // Every rank ends (none waits for rank 0), and rank 0's message and code reach the user.
+    CHECK_MESSAGE(run.exit_code == 4, run.output);
+    CHECK_MESSAGE(run.output.find("'a.h5': it is locked by another process") != std::string::npos,
+                  run.output);
+    earlier.CheckIntact(mpi);
+  }
+  WriteFile(earlier.dir + "/a.h5", "not HDF5\n");
+  earlier.bytes = "not HDF5\n";
+  const Shell resume = earlier.Write(mpi, launch, " --resume");
+  CHECK_MESSAGE(resume.exit_code == 2, resume.output);
+  CHECK_MESSAGE(resume.output.find("--resume: 'a.h5' is not an HDF5 file") != std::string::npos,
+                resume.output);
+  earlier.CheckIntact(mpi);
+}
+
 /// Makes `dir` refuse new entries, even to root, while it lives; the reason hawser should print.
 class RefusingFolder {
  public:
