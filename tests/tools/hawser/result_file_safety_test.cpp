@@ -8,7 +8,8 @@
 // Tests run as root, for whom permission bits do not apply: the folder that refuses new files is
 // made immutable (chattr +i), which refuses root too (where chattr is not allowed, a non-root
 // test makes it read-only instead), and permissions are tested by running hawser as `nobody`
-// (setpriv). A full disk is the file size limit (`ulimit -f 0`), as in faults_test.cpp.
+// (setpriv). A full disk is the file size limit (`ulimit -f 0`), as in faults_test.cpp, and,
+// where mount is allowed, a small tmpfs filled to the last block.
 #include <sys/stat.h>
 
 #include <csignal>
@@ -259,6 +260,53 @@ TEST_CASE("result files: a full disk before the file is consistent: exit 4, the 
     CHECK_MESSAGE(run.output.find(std::string("'") + w.file + "'") != std::string::npos,
                   std::string(w.label) << ": " << run.output);
     earlier.CheckIntact(w);
+  }
+}
+
+/// A 256 KiB tmpfs mounted on `dir`/full while it lives (root with CAP_SYS_ADMIN only).
+class SmallFileSystem {
+ public:
+  explicit SmallFileSystem(const std::string& dir) : path_(dir + "/full") {
+    std::filesystem::create_directory(path_);
+    mounted_ = RunCommand("mount -t tmpfs -o size=256k tmpfs '" + path_ + "'").exit_code == 0;
+  }
+  ~SmallFileSystem() {
+    if (mounted_) RunCommand("umount '" + path_ + "'");
+  }
+  bool mounted() const { return mounted_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  bool mounted_ = false;
+};
+
+TEST_CASE("result files: a full file system: exit 4, no space left, the earlier file intact") {
+  for (const Writer& w : kWriters) {
+    const TempDir dir("safety_tmpfs");
+    const SmallFileSystem fs(dir);
+    if (!fs.mounted()) {
+      MESSAGE("skipped: cannot mount a tmpfs here (the file size limit test covers a full disk)");
+      return;
+    }
+    const std::string full = fs.path();
+    WriteFile(full + "/s.xml", kCoasting);
+    const Shell made = RunCommand(Hawser() + " " + w.command + " --var v=-0.3 -o " + w.file, full);
+    REQUIRE_MESSAGE(made.exit_code == 0, made.output);
+    const std::string bytes = testing::ReadFile(full + "/" + w.file);
+    // Fill what is left (dd stops at the full disk, with an error).
+    RunCommand("dd if=/dev/zero of=filler bs=4k", full);
+    const Shell run = RunCommand(Hawser() + " " + w.command + " -o " + w.file, full);
+    CHECK_MESSAGE(run.exit_code == 4, std::string(w.label) << ": " << run.output);
+    CHECK_MESSAGE(run.output.find(std::string("'") + w.file + "'") != std::string::npos,
+                  std::string(w.label) << ": " << run.output);
+    CHECK_MESSAGE(run.output.find("No space left on device") != std::string::npos,
+                  std::string(w.label) << ": " << run.output);
+    CHECK_MESSAGE(testing::ReadFile(full + "/" + w.file) == bytes, w.label);
+    for (const auto& entry : std::filesystem::directory_iterator(full)) {
+      CHECK_MESSAGE(entry.path().filename().string().find(".hawser-") == std::string::npos,
+                    std::string(w.label) << ": a temporary was left: " << entry.path());
+    }
   }
 }
 
