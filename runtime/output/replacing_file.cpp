@@ -110,8 +110,15 @@ ReplacingFile::ReplacingFile(std::string path, bool hdf5_lock) : path_(std::move
     if (lock_fd_ >= 0) ::close(lock_fd_);
     Fail(path_, error);
   }
-  if (exists && ::fchmod(fd, st.st_mode & 07777) != 0) {
-    // Not fatal: the new file keeps the default permissions.
+  // The old file's owner (root replacing a user's file) and permissions, as truncating it in place
+  // kept them; owner first, since chown clears set-id bits.
+  if (exists) {
+    if (::fchown(fd, st.st_uid, st.st_gid) != 0) {
+      // Not fatal: only root may give a file away; the new file is then the user's own.
+    }
+    if (::fchmod(fd, st.st_mode & 07777) != 0) {
+      // Not fatal: the new file keeps the default permissions.
+    }
   }
   ::close(fd);
 }

@@ -25,9 +25,9 @@ void CheckReplaceable(const std::string& path, bool hdf5_lock);
 class ReplacingFile {
  public:
   /// Checks that `path` may be replaced (CheckReplaceable) and creates the empty temporary beside
-  /// it, with the old file's permissions (else 0666 less the umask). A `path` that exists and is
-  /// not a regular file (a device such as /dev/null, a FIFO) is written in place. Throws IoError
-  /// naming `path` and the system's reason.
+  /// it, with the old file's owner and permissions (else 0666 less the umask). A `path` that exists
+  /// and is not a regular file (a device such as /dev/null, a FIFO) is written in place. Throws
+  /// IoError naming `path` and the system's reason.
   ReplacingFile(std::string path, bool hdf5_lock);
   /// Removes the temporary unless it was published.
   ~ReplacingFile();
