@@ -108,6 +108,13 @@ ReplacingFile::ReplacingFile(std::string path, bool hdf5_lock) : path_(std::move
   if (fd < 0) {
     const int error = errno;
     if (lock_fd_ >= 0) ::close(lock_fd_);
+    if (exists && (error == EACCES || error == EPERM || error == EROFS)) {
+      // The file itself may be writable: say where the new one had to go.
+      throw IoError(
+          fmt::format("cannot write results to '{}': {} (the new file is made in its "
+                      "folder, '{}', then renamed over it)",
+                      path_, std::strerror(error), Folder(final_path_)));
+    }
     Fail(path_, error);
   }
   // The old file's owner (root replacing a user's file) and permissions, as truncating it in place
