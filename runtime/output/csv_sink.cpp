@@ -17,8 +17,8 @@ constexpr double kMaxSecondsBetweenWrites = 1.0;
 
 }  // namespace
 
-CsvSink::CsvSink(std::string path) : path_(std::move(path)) {
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+CsvSink::CsvSink(std::string path) : path_(std::move(path)), file_(path_, false) {
+  fd_ = ::open(file_.write_path().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd_ < 0) {
     throw IoError(fmt::format("cannot write results to '{}': {}", path_, std::strerror(errno)));
   }
@@ -64,6 +64,7 @@ void CsvSink::Begin(const std::vector<LoggedSignal>& signals, const RunInfo&) {
   for (const std::string& name : ColumnNames(signals)) buffer_ += "," + name;
   buffer_ += '\n';
   WriteBuffer();
+  file_.Publish();  // The header is on disk: the new file replaces any earlier one.
 }
 
 void CsvSink::Write(double t) {

@@ -1,5 +1,6 @@
 // CSV results (DESIGN section 4): header `Time,<Obj>.<Port>[i],...`, one row per output time,
-// values printed so that they read back to the same double.
+// values printed so that they read back to the same double. An earlier file at the path is
+// replaced only once the header is on disk (replacing_file.h).
 //
 // Whole rows only: rows are formatted into a buffer and handed to the system with one write()
 // at a row boundary, at least once a second or every kFlushBytes, so a failed, interrupted or
@@ -14,13 +15,15 @@
 #include <chrono>
 #include <string>
 
+#include "runtime/output/replacing_file.h"
 #include "runtime/output/sink.h"
 
 namespace hawser {
 
 class CsvSink final : public Sink {
  public:
-  /// Opens `path` for writing; throws IoError if it cannot.
+  /// Creates the new file beside `path`, which it replaces once the header is written
+  /// (replacing_file.h); throws IoError if it cannot.
   explicit CsvSink(std::string path);
   ~CsvSink() override;
   void Begin(const std::vector<LoggedSignal>& signals, const RunInfo& info) override;
@@ -32,6 +35,7 @@ class CsvSink final : public Sink {
   /// IoError.
   void WriteBuffer();
   std::string path_;
+  ReplacingFile file_;
   int fd_ = -1;
   std::vector<LoggedSignal> signals_;
   std::string buffer_;     ///< Whole rows not yet written.

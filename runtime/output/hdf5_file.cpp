@@ -24,12 +24,9 @@ std::recursive_mutex& Hdf5Mutex() {
 // ---- Hdf5File ----
 
 std::shared_ptr<Hdf5File> Hdf5File::Create(const std::string& path, size_t expected_chunks) {
-  // Open it as HDF5 will, first: HDF5's own message does not say why a file cannot be created.
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) {
-    throw IoError(fmt::format("cannot write results to '{}': {}", path, std::strerror(errno)));
-  }
-  ::close(fd);
+  // Under a temporary name that replaces `path` at Publish (replacing_file.h); it also says why
+  // a file cannot be created, which HDF5's own message does not.
+  auto replacing = std::make_unique<ReplacingFile>(path, true);
   std::lock_guard lock(Hdf5Mutex());
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);  // Errors become IoError messages instead.
   // The 1.8 file format: readable by every HDF5 since 2008, and (unlike the 1.10 superblock) it
@@ -43,15 +40,18 @@ std::shared_ptr<Hdf5File> Hdf5File::Create(const std::string& path, size_t expec
     H5Pset_istore_k(fcpl,
                     static_cast<unsigned>(std::clamp<size_t>((expected_chunks + 1) / 2, 1, 32)));
   }
-  hid_t id = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl, fapl);
+  errno = 0;
+  hid_t id = H5Fcreate(replacing->write_path().c_str(), H5F_ACC_TRUNC, fcpl, fapl);
+  const int error = errno;  // The system call that failed (HDF5's own message does not say).
   H5Pclose(fcpl);
   H5Pclose(fapl);
   if (id < 0) {
-    const std::string detail = h5::LastError();
+    const std::string detail = error != 0 ? std::strerror(error) : h5::LastError();
+    h5::LastError();  // Clears the stack.
     throw IoError(
         fmt::format("cannot write results to '{}'{}{}", path, detail.empty() ? "" : ": ", detail));
   }
-  return std::shared_ptr<Hdf5File>(new Hdf5File(id, path));
+  return std::shared_ptr<Hdf5File>(new Hdf5File(id, path, std::move(replacing)));
 }
 
 std::shared_ptr<Hdf5File> Hdf5File::OpenReadWrite(const std::string& path) {
@@ -66,11 +66,16 @@ std::shared_ptr<Hdf5File> Hdf5File::OpenReadWrite(const std::string& path) {
     throw IoError(
         fmt::format("cannot open '{}' for writing{}{}", path, detail.empty() ? "" : ": ", detail));
   }
-  return std::shared_ptr<Hdf5File>(new Hdf5File(id, path));
+  return std::shared_ptr<Hdf5File>(new Hdf5File(id, path, nullptr));
 }
 
-Hdf5File::Hdf5File(int64_t id, std::string path) : id_(id), path_(std::move(path)) {
-  fd_ = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+Hdf5File::Hdf5File(int64_t id, std::string path, std::unique_ptr<ReplacingFile> replacing)
+    : id_(id), path_(std::move(path)), replacing_(std::move(replacing)) {
+  fd_ = ::open(replacing_ ? replacing_->write_path().c_str() : path_.c_str(), O_WRONLY | O_CLOEXEC);
+}
+
+void Hdf5File::Publish() {
+  if (replacing_) replacing_->Publish();
 }
 
 Hdf5File::~Hdf5File() {

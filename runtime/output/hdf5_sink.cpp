@@ -398,6 +398,9 @@ void Hdf5RunWriter::Begin(const std::vector<SignalMeta>& signals, const RunInfo&
   times_.reserve(rows_per_chunk_);
   rows_.reserve(rows_per_chunk_ * row_width_);
   file_->Flush();
+  // The layout and status "running" are on disk: a new file replaces any earlier one now (a
+  // sweep's file was published when its table was written).
+  file_->Publish();
   last_flush_ = std::chrono::steady_clock::now();
 }
 

@@ -51,6 +51,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/output/replacing_file.h"
 #include "runtime/output/sink.h"
 
 namespace hawser {
@@ -80,8 +81,9 @@ size_t ExpectedChunks(size_t n_times);
 /// created or opened.
 class Hdf5File {
  public:
-  /// Creates (truncates) `path` for writing. `expected_chunks` (per dataset; 0 = unknown) sizes
-  /// the chunk index. Throws IoError with the system's reason when the file cannot be created.
+  /// Creates a new file for `path`, under a temporary name until Publish (replacing_file.h).
+  /// `expected_chunks` (per dataset; 0 = unknown) sizes the chunk index. Throws IoError with the
+  /// system's reason when the file cannot be created, or another process holds `path` open.
   static std::shared_ptr<Hdf5File> Create(const std::string& path, size_t expected_chunks = 0);
   /// Opens an existing file for reading and writing.
   static std::shared_ptr<Hdf5File> OpenReadWrite(const std::string& path);
@@ -93,15 +95,19 @@ class Hdf5File {
   const std::string& path() const { return path_; }
   /// H5Fflush: everything written so far reaches the file.
   void Flush();
+  /// A created file, once consistent, replaces any earlier file at its path (the temporary is
+  /// renamed); later calls, and calls on an opened file, do nothing. Throws IoError.
+  void Publish();
   /// Makes sure the disk holds `bytes` more than the file's allocated size (fallocate). Returns
   /// 0, or the errno (ENOSPC, EFBIG past the file size limit) when it does not.
   int Reserve(size_t bytes);
 
  private:
-  Hdf5File(int64_t id, std::string path);
+  Hdf5File(int64_t id, std::string path, std::unique_ptr<ReplacingFile> replacing);
   int64_t id_;
   std::string path_;
-  int fd_ = -1;  ///< The same file, for fallocate.
+  std::unique_ptr<ReplacingFile> replacing_;  ///< Until Publish, the file is a temporary.
+  int fd_ = -1;                               ///< The same file, for fallocate.
 };
 
 /// Writes one run in the layout above into `group` of an open file. Rows are buffered and
@@ -114,8 +120,9 @@ class Hdf5RunWriter {
   Hdf5RunWriter(const Hdf5RunWriter&) = delete;
   Hdf5RunWriter& operator=(const Hdf5RunWriter&) = delete;
 
-  /// Creates the datasets and writes provenance with status "running". `n_times` (the number of
-  /// output times, 0 if unknown) bounds the chunk size.
+  /// Creates the datasets and writes provenance with status "running", flushes and publishes
+  /// the file (Hdf5File::Publish). `n_times` (the number of output times, 0 if unknown) bounds
+  /// the chunk size.
   void Begin(const std::vector<SignalMeta>& signals, const RunInfo& info, size_t n_times);
   /// Appends one row: `values` holds every signal's values, in order (sum of widths).
   void AppendRow(double t, std::span<const double> values);
@@ -152,8 +159,9 @@ class Hdf5RunWriter {
 /// The Sink that `hawser run -o out.h5` uses: a whole file, or one group of a shared file.
 class Hdf5Sink final : public Sink {
  public:
-  /// Creates (truncates) `path`; throws IoError if it cannot. `n_times`: the run's number of
-  /// output times (0 = unknown), for the chunk sizes.
+  /// Creates a new file for `path`, which replaces any earlier one once Begin has written the
+  /// layout; throws IoError if it cannot. `n_times`: the run's number of output times (0 =
+  /// unknown), for the chunk sizes.
   explicit Hdf5Sink(const std::string& path, size_t n_times = 0);
   /// Writes into `group` of an already open file (sweeps).
   Hdf5Sink(std::shared_ptr<Hdf5File> file, std::string group);

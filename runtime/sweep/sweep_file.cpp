@@ -1,6 +1,7 @@
 #include "runtime/sweep/sweep_file.h"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include <cmath>
 #include <cstring>
@@ -8,6 +9,7 @@
 
 #include "hawser/check.h"
 #include "runtime/output/hdf5_util.h"
+#include "runtime/output/replacing_file.h"
 
 namespace hawser {
 
@@ -119,31 +121,77 @@ std::unique_ptr<SweepFile> SweepFile::Create(const std::string& path, const Swee
   H5Sclose(space);
   for (const SweepCase& c : cases) f->WriteRow(c.index, "pending", nullptr);
   f->file_->Flush();
+  f->file_->Publish();  // Consistent: every case pending. It replaces any earlier file now.
   return f;
 }
 
+namespace {
+
+/// Why `path` cannot be resumed by this sweep ("" when it can), read without writing to it: not
+/// an HDF5 file, not a sweep file, another sweep's file, another number of cases.
+std::string ResumeMismatch(const std::string& path, const SweepSetup& setup, size_t n_cases) {
+  if (H5Fis_hdf5(path.c_str()) <= 0) {
+    H5Eclear2(H5E_DEFAULT);
+    return fmt::format("'{}' is not an HDF5 file", path);
+  }
+  hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  if (file < 0) {
+    const std::string detail = h5::LastError();
+    return fmt::format("'{}' cannot be read as HDF5{}{}", path, detail.empty() ? "" : ": ", detail);
+  }
+  std::string why;
+  if (H5Lexists(file, "cases", H5P_DEFAULT) <= 0) {
+    why = fmt::format("'{}' is not a hawser sweep file (no /cases table)", path);
+  } else {
+    hid_t root = H5Gopen2(file, "/", H5P_DEFAULT);
+    const std::string old = h5::ReadStringAttribute(root, "sweep");
+    H5Gclose(root);
+    hid_t table = H5Dopen2(file, "cases", H5P_DEFAULT);
+    hid_t space = table < 0 ? -1 : H5Dget_space(table);
+    const hssize_t n = space < 0 ? -1 : H5Sget_simple_extent_npoints(space);
+    h5::Close(space);
+    h5::Close(table);
+    if (old.empty()) {
+      why = fmt::format("'{}' is not a hawser sweep file (no 'sweep' attribute)", path);
+    } else if (old != setup.definition.Canonical()) {
+      why = fmt::format(
+          "'{}' was written by another sweep:\n{}\nexpected the same definition as "
+          "now:\n{}",
+          path, old, setup.definition.Canonical());
+    } else if (n != static_cast<hssize_t>(n_cases)) {
+      why = fmt::format("'{}': /cases has {} rows; expected {}", path, n, n_cases);
+    }
+  }
+  H5Eclear2(H5E_DEFAULT);
+  H5Fclose(file);
+  return why;
+}
+
+}  // namespace
+
 std::unique_ptr<SweepFile> SweepFile::Resume(const std::string& path, const SweepSetup& setup,
                                              const std::vector<SweepCase>& cases) {
+  // Every check before the file is opened for writing: a file that is not this sweep's is left
+  // byte for byte as it was.
+  CheckReplaceable(path, true);  // A folder, no permission, open in h5py: exit 4.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {  // HDF5 would wait on a FIFO.
+    throw ScenarioError({}, fmt::format("--resume: '{}' is not a regular file", path));
+  }
+  {
+    std::lock_guard lock(Hdf5Mutex());
+    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+    const std::string why = ResumeMismatch(path, setup, cases.size());
+    if (!why.empty()) throw ScenarioError({}, "--resume: " + why);
+  }
   std::unique_ptr<SweepFile> f(new SweepFile(Hdf5File::OpenReadWrite(path), setup, cases));
   std::lock_guard lock(Hdf5Mutex());
   hid_t root = H5Gopen2(f->file_->id(), "/", H5P_DEFAULT);
-  const std::string old = h5::ReadStringAttribute(root, "sweep");
   h5::SetAttribute(root, "status", std::string("running"));
   h5::SetAttribute(root, "command_line", setup.command_line);
   H5Gclose(root);
-  if (old != setup.definition.Canonical()) {
-    throw ScenarioError({path, 0}, fmt::format("--resume: this file was written by another sweep:\n"
-                                               "{}\nexpected the same definition as now:\n{}",
-                                               old, setup.definition.Canonical()));
-  }
   f->table_ = h5::Check(H5Dopen2(f->file_->id(), "cases", H5P_DEFAULT), "opening /cases", path);
-  hid_t space = H5Dget_space(f->table_);
-  const hssize_t n = H5Sget_simple_extent_npoints(space);
-  H5Sclose(space);
-  if (n != static_cast<hssize_t>(cases.size())) {
-    throw ScenarioError({path, 0},
-                        fmt::format("--resume: /cases has {} rows; expected {}", n, cases.size()));
-  }
+  const hssize_t n = static_cast<hssize_t>(cases.size());
   const size_t n_fields = Fields(setup.definition).size();
   std::vector<unsigned char> bytes(n * n_fields * kField);
   h5::Check(H5Dread(f->table_, f->memory_type_, H5S_ALL, H5S_ALL, H5P_DEFAULT, bytes.data()),
@@ -154,7 +202,7 @@ std::unique_ptr<SweepFile> SweepFile::Resume(const std::string& path, const Swee
     std::memcpy(&s, &bytes[(i * n_fields + status_field) * kField], kField);
     f->statuses_[i] = s != nullptr ? s : "";
   }
-  space = H5Dget_space(f->table_);
+  hid_t space = H5Dget_space(f->table_);
   H5Dvlen_reclaim(f->memory_type_, space, H5P_DEFAULT, bytes.data());
   H5Sclose(space);
   return f;

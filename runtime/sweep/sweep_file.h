@@ -24,11 +24,13 @@ std::string CaseGroupName(long index);
 
 class SweepFile {
  public:
-  /// Creates `path` with every case pending.
+  /// Creates a new file for `path` with every case pending; it replaces any earlier file once
+  /// the table is written (replacing_file.h).
   static std::unique_ptr<SweepFile> Create(const std::string& path, const SweepSetup& setup,
                                            const std::vector<SweepCase>& cases);
-  /// Opens a file an earlier run of the same sweep wrote (for --resume). Throws ScenarioError
-  /// when it was written by a different sweep definition.
+  /// Opens a file an earlier run of the same sweep wrote (for --resume). Throws ScenarioError,
+  /// before writing anything, when it is not an HDF5 file, not a sweep file, or another sweep's
+  /// file; IoError when it cannot be written (CheckReplaceable).
   static std::unique_ptr<SweepFile> Resume(const std::string& path, const SweepSetup& setup,
                                            const std::vector<SweepCase>& cases);
   ~SweepFile();

@@ -169,9 +169,33 @@ CaseResult DecodeAndWrite(Buffer& b, const SweepPlan& plan, SweepFile& file) {
   return r;
 }
 
+/// Answers each worker's first request with "no case" (-1), so that every rank ends normally.
+void ReleaseWorkers(int size) {
+  for (int i = 1; i < size; ++i) {
+    MPI_Status status;
+    MPI_Probe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &status);
+    int count = 0;
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    std::vector<char> bytes(count);
+    MPI_Recv(bytes.data(), count, MPI_BYTE, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    const int64_t none = -1;
+    MPI_Send(&none, 1, MPI_INT64_T, status.MPI_SOURCE, kTagCase, MPI_COMM_WORLD);
+  }
+}
+
 int Rank0(const SweepRequest& request, SweepPlan& plan, std::atomic<bool>& interrupt, int size) {
   std::vector<long> todo;
-  std::unique_ptr<SweepFile> file = OpenSweepFile(request, plan, todo);
+  std::unique_ptr<SweepFile> file;
+  try {
+    file = OpenSweepFile(request, plan, todo);
+  } catch (...) {
+    // No file (locked, unwritable, not this sweep's): the workers stop before any case, and the
+    // error reaches main with its own message and exit code (MPI_Abort would lose both).
+    ReleaseWorkers(size);
+    MPI_Finalize();
+    throw;
+  }
   SweepReport report(todo.size(), plan.cases.size(), request.quiet);
   std::mutex mutex;  // Guards next, the report and /cases records.
   size_t next = 0;
@@ -282,10 +306,10 @@ int MpiSweep(const SweepRequest& request, SweepPlan& plan, std::atomic<bool>& in
       Worker(plan, interrupt);
     }
   } catch (...) {
-    // Rank 0 cannot go on without its file; stop every rank rather than leave them waiting.
-    if (rank == 0) {
-      MPI_Abort(MPI_COMM_WORLD, kIoError);
-    }
+    // Rank 0 failed after the workers started: stop every rank rather than leave them waiting.
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (rank == 0 && !finalized) MPI_Abort(MPI_COMM_WORLD, kIoError);
     throw;
   }
   MPI_Finalize();

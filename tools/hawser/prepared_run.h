@@ -25,7 +25,15 @@ struct PreparedRun {
 /// stages, after printing which stage it interrupted and that nothing was written.
 bool PrepareRun(const RunRequest& request, PreparedRun& out);
 
-/// The result file `path` names: HDF5 for .h5 or .hdf5 (sized for `n_times` rows), else CSV.
+enum class ResultFormat { kCsv, kHdf5 };
+
+/// The format `-o path` names by its extension, in any case: HDF5 for .h5 or .hdf5, CSV for .csv
+/// or for an existing device or FIFO (/dev/null, /dev/stdout). Throws ScenarioError (exit 2)
+/// for any other name, before anything is loaded, so that a typo never gets a file of the wrong
+/// kind (or overwrites the scenario, `-o s.xml`).
+ResultFormat ResultFormatOf(const std::string& path);
+
+/// The result file `path` names (ResultFormatOf; HDF5 sized for `n_times` rows).
 std::unique_ptr<Sink> MakeSink(const std::string& path, size_t n_times);
 
 }  // namespace hawser::cli

@@ -14,6 +14,7 @@
 #include "runtime/model/model.h"
 #include "runtime/sweep/sweep_runner.h"
 #include "tools/hawser/commands.h"
+#include "tools/hawser/prepared_run.h"
 #include "tools/hawser/signals.h"
 
 namespace hawser::cli {
@@ -153,6 +154,11 @@ int SweepReport::Finish(SweepFile& file, const std::string& path, bool interrupt
 }
 
 int Sweep(const SweepRequest& request) {
+  if (ResultFormatOf(request.output) != ResultFormat::kHdf5) {
+    throw ScenarioError({}, fmt::format("-o '{}': a sweep writes one HDF5 file (its /cases table "
+                                        "and every case's results); name it .h5 or .hdf5",
+                                        request.output));
+  }
   SweepPlan plan = MakePlan(request);
   // The flag is set by SIGINT, SIGTERM or SIGHUP (handlers installed first thing in main).
   std::atomic<bool>& interrupted = StopRequested();
