@@ -91,10 +91,10 @@ Series NumericSeries(hid_t ds, const std::string& where) {
 std::vector<double> ReadValues(hid_t ds, const Series& s, const std::string& where,
                                size_t& budget) {
   if (s.width > 0 && s.rows > budget / s.width) {
-    BadInput(fmt::format(
-        "{}: {} rows of {} values: with the rest chosen, more than the {} values (2 GiB) read "
-        "at once; choose fewer columns",
-        where, s.rows, s.width, kMaxRecordedValues));
+    BadInput(
+        fmt::format("{}: {} rows of {} values: more than the {} values (2 GiB) read at "
+                    "once; choose fewer columns",
+                    where, s.rows, s.width, kMaxRecordedValues));
   }
   budget -= s.rows * s.width;
   std::vector<double> values(s.rows * s.width);
@@ -164,7 +164,7 @@ RecordedRun ReadRecordedRun(const std::string& path, const std::string& group,
   if (!h5::HasDataset(g.get(), "time"))
     BadInput(fmt::format("'{}' holds no run in {} (no {}/time)", path, group, prefix));
   RecordedRun run;
-  size_t budget = kMaxRecordedValues;
+  size_t budget = kMaxRecordedValues, columns = 0;
   run.time = ReadTime(g.get(), fmt::format("'{}': {}/time", path, prefix), budget);
   run.status = h5::ReadStringAttribute(g.get(), "status");
   run.message = h5::ReadStringAttribute(g.get(), "message");
@@ -190,6 +190,13 @@ RecordedRun ReadRecordedRun(const std::string& path, const std::string& group,
     if (shape.rows != run.time.size()) {
       BadInput(fmt::format("{} has {} rows but {}/time has {}; hawser writes them together", where,
                            shape.rows, prefix, run.time.size()));
+    }
+    columns += shape.width;
+    if (columns > kMaxRecordedColumns) {
+      BadInput(
+          fmt::format("{}: with its {} values per row, the run has more than {} columns, the "
+                      "most hawser reads",
+                      where, shape.width, kMaxRecordedColumns));
     }
     s.width = static_cast<long>(shape.width);
     s.unit = h5::ReadStringAttribute(ds.get(), "unit");

@@ -31,6 +31,9 @@ using SignalFilter = std::function<bool(const SignalShape&)>;
 /// The most values ReadRecordedRun reads at once, time and the chosen signals together: 2^28
 /// doubles (2 GiB). A longer record is refused, not read into memory the machine may not have.
 inline constexpr size_t kMaxRecordedValues = size_t{1} << 28;
+/// The most columns (values per row, all signals together) a run may have: 2^20, so that the
+/// list of their names stays small (a 1000-node cable logs ~10^4).
+inline constexpr size_t kMaxRecordedColumns = size_t{1} << 20;
 
 /// Reads `group` ("/" or "/case_00003") of `path`, the values of the signals `wanted` accepts.
 /// Throws ScenarioError (bad input) for a file that is missing, empty, not HDF5, damaged, not a

@@ -24,6 +24,17 @@ using sweep_test::TempDir;
 
 const std::string kSource = HAWSER_SOURCE_DIR;
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HAWSER_STATS_TEST_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(HAWSER_STATS_TEST_ASAN)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 void Foreign(const std::string& kind, const std::string& path) {
   const CommandResult r =
       RunCommand("/usr/bin/python3 '" + kSource + "/tests/tools/hawser/stats_foreign.py' " + kind +
@@ -102,6 +113,30 @@ TEST_CASE("stats: datasets hawser could not have written are refused, naming the
   Refused("rows.h5", 2, {"'rows.h5': /A/B has 10 rows but /time has 4"}, dir);
   Foreign("text", dir + "/text.h5");
   Refused("text.h5", 2, {"'text.h5': /A/B holds text, not numbers"}, dir);
+}
+
+TEST_CASE("stats reads at most 2^28 values and 2^20 columns: refused before, not out of memory") {
+  const TempDir dir("stats_huge");
+  Foreign("huge", dir + "/huge.h5");
+  Foreign("wide", dir + "/wide.h5");
+  // 1.5 GB of address space: reading A/B (2.4 GB) would end in bad_alloc (exit 1), not exit 2;
+  // Release hawser runs in ~0.3 GB. ASan reserves terabytes of address space, so a sanitized
+  // build runs without the limit (and still must refuse before reading).
+  const std::string limit = kSanitized ? "" : "ulimit -v 1500000 && ";
+  const CommandResult all = RunCommand(limit + "'" HAWSER_BINARY "' stats huge.h5", dir);
+  CAPTURE(all.output);
+  CHECK(all.exit_code == 2);
+  CHECK(all.output.find("error: 'huge.h5': /A/B: 1000 rows of 300000 values: more than the "
+                        "268435456 values (2 GiB) read at once; choose fewer columns") !=
+        std::string::npos);
+  // A/B is listed but not read when another column is chosen.
+  const CommandResult one = RunCommand(limit + "'" HAWSER_BINARY "' stats huge.h5 A.C", dir);
+  CHECK_MESSAGE(one.exit_code == 0, one.output);
+  CHECK(one.output.find("(completed, 1000 of 1000 rows)") != std::string::npos);
+  Refused("wide.h5", 2,
+          {"'wide.h5': /A/B: with its 2097152 values per row, the run has more than 1048576 "
+           "columns"},
+          dir);
 }
 
 TEST_CASE("stats: a file another program holds open for writing is exit 4, not 'damaged'") {

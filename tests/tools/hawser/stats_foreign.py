@@ -11,6 +11,10 @@
   stats_foreign.py rows PATH      hawser's attributes; /A/B has 10 rows, /time 4
   stats_foreign.py text PATH      hawser's attributes; /A/B holds strings
   stats_foreign.py empty_run PATH hawser's attributes; neither /time nor /cases
+  stats_foreign.py huge PATH      hawser's attributes; /time 0 .. 999, A/C = /time, and A/B of
+                                  1000 x 300000 doubles (2.4 GB read, a small file: chunks that
+                                  were never written read as their fill value)
+  stats_foreign.py wide PATH      hawser's attributes; /time of 2 rows, A/B of 2 x 2^21 (unwritten)
   stats_foreign.py locked PATH HAWSER
                                   holds PATH open for writing (HDF5's file lock) while it runs
                                   `HAWSER stats PATH`, then prints its exit code and output
@@ -59,6 +63,15 @@ def main():
             f["A/B"] = np.array([b"a", b"b", b"c", b"d"])
     elif kind == "empty_run":
         hawser_like(path).close()
+    elif kind == "huge":
+        with hawser_like(path) as f:
+            f["time"] = np.arange(1000.0)
+            f["A/C"] = np.arange(1000.0)
+            f.create_dataset("A/B", shape=(1000, 300000), dtype=np.float64, chunks=(10, 30000))
+    elif kind == "wide":
+        with hawser_like(path) as f:
+            f["time"] = np.arange(2.0)
+            f.create_dataset("A/B", shape=(2, 2**21), dtype=np.float64, chunks=(2, 2**16))
     elif kind == "locked":
         with h5py.File(path, "w") as f:
             f["x"] = np.arange(3.0)
