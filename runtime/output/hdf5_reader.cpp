@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <mutex>
+#include <utility>
 
 #include "hawser/errors.h"
 #include "runtime/output/hdf5_sink.h"

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "hawser/log.h"
 #include "runtime/output/hdf5_reader.h"
