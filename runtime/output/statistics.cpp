@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
+#include <utility>
 
 namespace hawser {
 namespace {
@@ -27,11 +28,17 @@ double PercentileOf(const std::string& name) {
 double ParseTime(const std::string& text, const std::string& whole) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v)) {
+  if (text.empty() || end != text.c_str() + text.size()) {
     throw std::invalid_argument(
         fmt::format("time window '{}': '{}' is not a time; expected FROM:TO in s, either side "
                     "may be empty (e.g. 100:600, 100:)",
                     whole, text));
+  }
+  if (!std::isfinite(v)) {  // "nan", "inf", or beyond the largest double (1e400).
+    throw std::invalid_argument(fmt::format(
+        "time window '{}': '{}' is {}; a time is a finite number of seconds (an open end is "
+        "left empty, e.g. 100:)",
+        whole, text, std::isnan(v) ? "not a number" : "not finite"));
   }
   return v;
 }
@@ -73,6 +80,11 @@ Statistics Summarise(std::span<const double> x) {
   }
   s.initial = x.front();
   s.final = x.back();
+  // min_element skips a NaN or keeps it depending on where it is: NaN for all, as numpy.
+  if (std::any_of(x.begin(), x.end(), [](double v) { return std::isnan(v); })) {
+    s.min = s.max = s.absmax = s.mean = s.std = s.rms = kNaN;
+    return s;
+  }
   s.min = *std::min_element(x.begin(), x.end());
   s.max = *std::max_element(x.begin(), x.end());
   s.absmax = std::max(std::abs(s.min), std::abs(s.max));
@@ -97,13 +109,41 @@ Statistics Summarise(std::span<const double> x) {
 }
 
 double Percentile(std::span<const double> x, double p) {
-  if (x.empty()) return kNaN;
+  // A NaN has no order: std::sort needs one (with a NaN it may even read past the end).
+  if (x.empty() || std::any_of(x.begin(), x.end(), [](double v) { return std::isnan(v); }))
+    return kNaN;
   std::vector<double> sorted(x.begin(), x.end());
   std::sort(sorted.begin(), sorted.end());
   const double rank = p / 100.0 * static_cast<double>(sorted.size() - 1);
   const size_t below = static_cast<size_t>(std::floor(rank));
   const size_t above = std::min(below + 1, sorted.size() - 1);
+  // Equal neighbours (two infinities among them) need no interpolation, which would give NaN.
+  if (sorted[above] == sorted[below]) return sorted[below];
   return sorted[below] + (rank - static_cast<double>(below)) * (sorted[above] - sorted[below]);
+}
+
+std::string FiniteSamples::Kinds() const {
+  std::string out;
+  const std::pair<long, const char*> kinds[] = {
+      {nan, "NaN"}, {plus_inf, "+inf"}, {minus_inf, "-inf"}};
+  for (const auto& [count, kind] : kinds)
+    if (count > 0) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", count, kind);
+  return out;
+}
+
+FiniteSamples SplitFinite(std::span<const double> x) {
+  FiniteSamples f;
+  f.values.reserve(x.size());
+  for (double v : x) {
+    if (std::isfinite(v)) {
+      f.values.push_back(v);
+    } else if (std::isnan(v)) {
+      ++f.nan;
+    } else {
+      ++(v > 0 ? f.plus_inf : f.minus_inf);
+    }
+  }
+  return f;
 }
 
 bool IsStatisticName(const std::string& name) {

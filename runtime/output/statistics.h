@@ -17,6 +17,10 @@
 //                                        given, so the output step must resolve the signal's
 //                                        oscillations (ten samples per cycle or more).
 // Every statistic is over the output rows (not time-weighted): give evenly spaced output times.
+// A NaN among the samples makes every statistic of the values NaN (min, max, mean, std,
+// percentiles, mpm: as numpy's, and never order-dependent); n, initial and final stay the
+// samples'. `hawser stats` instead takes the finite samples (SplitFinite) and says how many it
+// left out.
 #pragma once
 
 #include <limits>
@@ -48,8 +52,19 @@ struct Statistics {
 /// The statistics of `x` (NaN everywhere when it is empty).
 Statistics Summarise(std::span<const double> x);
 
-/// The p-th percentile of `x`, 0 <= p <= 100 (numpy's "linear" method); NaN when empty.
+/// The p-th percentile of `x`, 0 <= p <= 100 (numpy's "linear" method); NaN when empty or when
+/// `x` holds a NaN.
 double Percentile(std::span<const double> x, double p);
+
+/// A record split into its finite samples (in order) and counts of the others.
+struct FiniteSamples {
+  std::vector<double> values;
+  long nan = 0, plus_inf = 0, minus_inf = 0;
+  long left_out() const { return nan + plus_inf + minus_inf; }
+  /// "2 NaN, 1 +inf" (the non-zero counts); "" when every sample is finite.
+  std::string Kinds() const;
+};
+FiniteSamples SplitFinite(std::span<const double> x);
 
 /// Whether `name` is a statistic Statistic() knows: final, initial, min, max, absmax, mean, std,
 /// rms, mpm, upcrossings, n, or pNN with 0 <= NN <= 100 (e.g. p50, p99.9).

@@ -39,7 +39,7 @@ struct RunRequest {
 struct StatsRequest {
   std::string file;                  ///< A run's .h5, or a sweep's with case_index.
   std::string window;                ///< "FROM:TO" or "" for the whole record.
-  long case_index = -1;              ///< A sweep's case; -1: the file is one run.
+  std::string case_number;           ///< --case: a sweep's case ("" for a run's file).
   std::vector<std::string> columns;  ///< CSV names or stems; empty: every column.
   /// --range: per element of each chosen vector signal, min, mean and max over the window (a
   /// range graph, e.g. a line's segment tensions along its length).

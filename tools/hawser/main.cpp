@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
                         "(Obj.Port); default: all");
   stats_cmd->add_option("--window", stats.window,
                         "Only output times FROM <= t <= TO, e.g. 100:600 or 100:");
-  stats_cmd->add_option("--case", stats.case_index, "In a sweep's file, the case");
+  stats_cmd->add_option("--case", stats.case_number, "In a sweep's file, the case (0, 1, ...)");
   stats_cmd->add_flag("--range", stats.range,
                       "A range graph: min, mean and max of each element (e.g. along a line)");
 

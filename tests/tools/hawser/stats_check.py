@@ -3,8 +3,8 @@
 
   stats_check.py table RUN.h5 STATS_OUTPUT.txt FROM TO
       every row of the printed table (mean, std, min, p50, p99, max, mpm) against numpy on the
-      run's samples with FROM <= t <= TO; the table prints 6 significant digits (std 4), so
-      each value must agree to that many digits.
+      run's samples with FROM <= t <= TO (its finite ones); the table prints 6 significant
+      digits (std 4), so each value must agree to that many digits.
   stats_check.py range RUN.h5 STATS_OUTPUT.txt FROM TO
       every row of `hawser stats --range` (min, mean, max) against numpy, to the printed digits.
   stats_check.py sweep SWEEP.h5 COLUMN_DATASET INDEX LABEL STAT FROM TO
@@ -39,8 +39,9 @@ def series(group, column):
     obj, rest = column.split(".", 1) if "." in column else column.split(":", 1)
     name, index = (rest.split("[") + [None])[:2]
     ds = group[f"{obj}/{name}"] if "." in column else group[f"{obj}/state/{name}"]
-    data = ds[...]
-    return data if index is None else data[:, int(index.rstrip("]"))]
+    # As hawser names columns: the dimensions after time flattened row by row, as doubles.
+    data = ds[...].astype(np.float64)
+    return data if index is None else data.reshape(len(data), -1)[:, int(index.rstrip("]"))]
 
 
 # The columns `hawser stats` prints after the unit, with numpy's value and the digits printed.
@@ -62,8 +63,9 @@ def printed(h5, text, lo, hi, stats):
             continue
         column, values = cells[0], [float(v) for v in cells[-len(stats):]]
         x = series(f, column)[keep]
+        x = x[np.isfinite(x)]  # `hawser stats` gives the statistics of the finite values.
         for (name, numpy_stat, digits), got in zip(stats, values):
-            want = numpy_stat(x)
+            want = numpy_stat(x) if x.size else np.nan  # No finite value: no statistics.
             # %.Ng rounds to N significant digits: half a unit in the last place, relative.
             if not close(got, want, 0.5 * 10.0 ** (1 - digits)) and abs(got - want) > 1e-12:
                 bad.append(f"{column} {name}: table {got}, numpy {want}")

@@ -49,7 +49,7 @@ TEST_CASE("hawser stats prints numpy's mean, std, percentiles, extremes and MPM 
   CHECK(some.output.find("Spring.ForceA[2]") != std::string::npos);
   CHECK(some.output.find("Spring.ForceA[1]") == std::string::npos);
 
-  // Errors: exit 2 for bad input, 4 for a file that is not a result.
+  // Errors: exit 2 for bad input, a missing file included (stats_bad_input_test.cpp has more).
   const CommandResult typo = RunHawser("stats '" + run + "' Ball.Pox");
   CHECK(typo.exit_code == 2);
   CHECK(typo.output.find("error: stats: no column 'Ball.Pox' in") != std::string::npos);
@@ -58,8 +58,8 @@ TEST_CASE("hawser stats prints numpy's mean, std, percentiles, extremes and MPM 
   CHECK(window.exit_code == 2);
   CHECK(window.output.find("--window: time window '8:2': FROM is after TO") != std::string::npos);
   const CommandResult missing = RunHawser("stats '" + dir + "/no_such.h5'");
-  CHECK(missing.exit_code == 4);
-  CHECK(missing.output.find("not an HDF5 result file") != std::string::npos);
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.output.find("error: '" + dir + "/no_such.h5': no such file") != std::string::npos);
   std::filesystem::remove(run);
   std::filesystem::remove(table);
 }

@@ -1,0 +1,54 @@
+// Opening a result file for reading (`hawser stats`, hdf5_reader.h), with the checks that say in
+// one line why a file cannot be used: no such file, a directory or device, empty, not HDF5,
+// truncated or damaged, locked, or an HDF5 file that hawser did not write. Internal to the
+// runtime (includes hdf5.h); callers hold Hdf5Mutex().
+#pragma once
+
+#include <hdf5.h>
+
+#include <string>
+
+namespace hawser::h5 {
+
+/// An HDF5 id closed (h5::Close) when it goes out of scope.
+class Handle {
+ public:
+  explicit Handle(hid_t id = -1) : id_(id) {}
+  ~Handle();
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  hid_t get() const { return id_; }
+  bool valid() const { return id_ >= 0; }
+  /// The id, no longer closed here.
+  hid_t release() {
+    const hid_t id = id_;
+    id_ = -1;
+    return id;
+  }
+
+ private:
+  hid_t id_;
+};
+
+/// The attributes every group hawser writes a run or sweep into carries (hdf5_sink.cpp,
+/// sweep_file.cpp): what tells a hawser result from another HDF5 file.
+inline constexpr const char* kHawserAttributes[] = {"hawser_version", "scenario", "status"};
+
+/// `path` opened read-only (the caller closes it), once it is known to be a readable HDF5 file that
+/// hawser wrote (its root has kHawserAttributes). Throws ScenarioError (bad input, exit 2) naming
+/// the file and the reason, or IoError for a system error (permission, a lock held by another
+/// process).
+hid_t OpenResultFile(const std::string& path);
+
+/// "'<path>' is truncated or damaged (HDF5: <DeepestError()>)": what a failed read means once the
+/// file has opened.
+std::string Damaged(const std::string& path);
+
+/// Whether `group` has a link `name` to a dataset.
+bool HasDataset(hid_t group, const char* name);
+
+/// The deepest message on HDF5's error stack, where the error was found ("" if none, e.g.
+/// "truncated file: eof = 1024, ..."); clears the stack.
+std::string DeepestError();
+
+}  // namespace hawser::h5
