@@ -51,8 +51,9 @@ class OceanEnvironment final : public SimObject, public Ocean {
   double WaveRamp(double t, double* rate = nullptr) const override;
 
  private:
-  void DeclareCurrent();
-  void DeclareWaves();
+  /// Each returns its mode (CurrentProfile, Waves).
+  std::string DeclareCurrent();
+  std::string DeclareWaves(const ObjectArgs& args);
 
   double depth_, density_, gravity_;
   double ramp_time_ = 0.0;  ///< WaveRampTime [s]; 0: no ramp.
