@@ -60,6 +60,12 @@ FloatingBody::FloatingBody(ObjectArgs& args)
        .fallback = "rad/s",
        .check = CheckRaoFrequencyUnit});
   if (!describing() && !raos.empty()) force_raos_ = ReadRaoTable(*this, args, raos, unit);
+  if (const auto given = args.values.find("FrequencyUnit");
+      !describing() && raos.empty() && given != args.values.end()) {
+    Warn(given->second.second, name() + " (" + type() +
+                                   "): FrequencyUnit is ignored without a ForceRAOFile (it "
+                                   "gives the unit of that file's first column)");
+  }
   ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
                               .provided_by = "an Environment/Ocean object",
                               .doc = "density, gravity, current and waves",

@@ -38,9 +38,8 @@ std::string SymmetricCheck(const Eigen::MatrixXd& m) {
                              1e-9 * std::sqrt(std::abs(m(i, i) * m(j, j)));
       if (std::abs(m(i, j) - m(j, i)) > allowed) {
         return "a symmetric matrix (A_ij = A_ji in potential flow), but entry " + Entry(i, j) +
-               " is " + NumberText(m(i, j)) + " and " + Entry(j, i) + " is " +
-               NumberText(m(j, i)) + ", more than " + NumberText(100.0 * kAddedMassAsymmetry) +
-               " % apart";
+               " is " + NumberText(m(i, j)) + " and " + Entry(j, i) + " is " + NumberText(m(j, i)) +
+               ", more than " + NumberText(100.0 * kAddedMassAsymmetry) + " % apart";
       }
     }
   }

@@ -234,6 +234,11 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   given_density_ = args.values.count("WaterDensity") > 0;
   given_gravity_ = args.values.count("Gravity") > 0;
   given_seabed_ = args.values.count("SeabedDepth") > 0;
+  for (const char* seabed : {"SeabedStiffness", "SeabedDamping", "SeabedFriction"}) {
+    if (const auto given = args.values.find(seabed); given != args.values.end()) {
+      seabed_parameters_.emplace_back(seabed, given->second.second);
+    }
+  }
   props_.segment_length = length_ / props_.elements;
   props_.axial_stiffness = ea_ / props_.segment_length;
   props_.node_mass = fluid_.mass_per_length * props_.segment_length;

@@ -104,6 +104,8 @@
 // equilibrium of the discretised model.
 #pragma once
 
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "hawser/ocean.h"
@@ -145,6 +147,8 @@ class Cable final : public SimObject {
   };
   FluidParameters fluid_;
   bool given_density_ = false, given_gravity_ = false, given_seabed_ = false;
+  /// The seabed's parameters given, with their lines: ignored (a warning) without a seabed.
+  std::vector<std::pair<std::string, SourceLocation>> seabed_parameters_;
   ServiceUse ocean_;
   NodeWater water_;
   double water_time_ = 0.0;     ///< When water_ was sampled from the ocean,

@@ -1,6 +1,7 @@
-// Cable/Cable's checks of its starting shape (README, "Cables"): no end or given node below the
-// seabed (an error: ocean_agreement.h's kSeabedTolerance), and a warning for a segment strained
-// more than kMaxStartStrain, with the tension that strain makes.
+// Cable/Cable's checks of its starting shape (README, "The ocean"): no end or given node below
+// the seabed (an error: ocean_agreement.h's kSeabedTolerance), a warning for a segment strained
+// more than kMaxStartStrain, with the tension that strain makes, and one for each seabed
+// parameter given to a line without a seabed.
 #include <cmath>
 #include <string>
 
@@ -21,7 +22,14 @@ constexpr double kMaxStartStrain = 0.10;
 }  // namespace
 
 void Cable::CheckAboveSeabed() const {
-  if (!props_.has_seabed) return;
+  if (!props_.has_seabed) {
+    for (const auto& [parameter, where] : seabed_parameters_) {
+      Warn(where, name() + " (" + type() + "): " + parameter +
+                      " is ignored: the line has no seabed (no SeabedDepth, and no "
+                      "Environment/Ocean with a Depth)");
+    }
+    return;
+  }
   const Ocean* ocean = service<Ocean>(ocean_);
   const std::string seabed = ocean != nullptr && !given_seabed_
                                  ? "the ocean's Depth " + NumberText(ocean->depth()) + " m"
@@ -59,14 +67,14 @@ void Cable::WarnIfOverstrained() const {
     }
   }
   if (!(worst > kMaxStartStrain)) return;
-  Warn(location(), name() + " (" + type() + "): at the start segment " +
-                       std::to_string(worst_segment) + " of " + std::to_string(n) +
-                       " is strained " + NumberText(100.0 * worst, 4) + " %, a tension of " +
-                       NumberText(ea_ * worst, 3) + " N (EA x strain); a line material breaks "
-                       "beyond about " +
-                       NumberText(100.0 * kMaxStartStrain) +
-                       " % (chain, wire, polyester): check Length (" + NumberText(length_) +
-                       " m) against the ends' distance");
+  Warn(location(),
+       name() + " (" + type() + "): at the start segment " + std::to_string(worst_segment) +
+           " of " + std::to_string(n) + " is strained " + NumberText(100.0 * worst, 4) +
+           " %, a tension of " + NumberText(ea_ * worst, 3) +
+           " N (EA x strain); a line material breaks "
+           "beyond about " +
+           NumberText(100.0 * kMaxStartStrain) + " % (chain, wire, polyester): check Length (" +
+           NumberText(length_) + " m) against the ends' distance");
 }
 
 }  // namespace hawser

@@ -57,10 +57,10 @@ void WarnIgnoredOceanParameters(const ObjectArgs& args, const std::string& profi
     bool read = false;
     for (const std::string& m : use.modes) read = read || m == mode;
     if (read) continue;
-    Warn(given->second.second,
-         args.name + " (" + args.type + "): " + use.parameter + " is ignored with " +
-             use.mode_parameter + "=\"" + mode + "\" (only " + use.mode_parameter + "=" +
-             Quoted(use.modes) + " reads it)");
+    Warn(given->second.second, args.name + " (" + args.type + "): " + use.parameter +
+                                   " is ignored with " + use.mode_parameter + "=\"" + mode +
+                                   "\" (only " + use.mode_parameter + "=" + Quoted(use.modes) +
+                                   " reads it)");
   }
 }
 

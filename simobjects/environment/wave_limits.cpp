@@ -23,9 +23,10 @@ std::string BreakingProblem(double height, double period, double depth, double g
   if (height / length > limit) {
     return "WaveHeight " + h + " = " + NumberText(height) + " m at " + t + " " +
            NumberText(period) + " s (wavelength " + NumberText(length, 4) + " m) is a steepness " +
-           h + "/L = " + NumberText(height / length, 3) + ", beyond the breaking limit 0.142 tanh(k d) = " +
-           NumberText(limit, 3) + " (Miche 1944); expected WaveHeight <= " +
-           NumberText(limit * length, 3) + " m or a longer WavePeriod";
+           h + "/L = " + NumberText(height / length, 3) +
+           ", beyond the breaking limit 0.142 tanh(k d) = " + NumberText(limit, 3) +
+           " (Miche 1944); expected WaveHeight <= " + NumberText(limit * length, 3) +
+           " m or a longer WavePeriod";
   }
   if (std::isfinite(depth) && height > kMcCowanRatio * depth) {
     return "WaveHeight " + h + " = " + NumberText(height) + " m in Depth " + NumberText(depth) +

@@ -27,10 +27,10 @@
 
 namespace hawser::ocean {
 
-inline constexpr double kMicheCoefficient = 0.142;   ///< H/L <= 0.142 tanh(k d) (Miche 1944).
-inline constexpr double kMcCowanRatio = 0.78;        ///< H/d <= 0.78 (McCowan 1894).
-inline constexpr double kMinWavePeriod = 0.2;        ///< [s]; capillary effects below (above).
-inline constexpr double kMinDepth = 0.01;            ///< [m]; Environment/Ocean's Depth.
+inline constexpr double kMicheCoefficient = 0.142;  ///< H/L <= 0.142 tanh(k d) (Miche 1944).
+inline constexpr double kMcCowanRatio = 0.78;       ///< H/d <= 0.78 (McCowan 1894).
+inline constexpr double kMinWavePeriod = 0.2;       ///< [s]; capillary effects below (above).
+inline constexpr double kMinDepth = 0.01;           ///< [m]; Environment/Ocean's Depth.
 /// The discretised sea's Hs = 4 sqrt(sum a_i^2 / 2) must be within this fraction of the Hs asked.
 /// 100 components (the configs') give Hs within 3 %, 200 (the default) within 1 %, at gamma up to
 /// 3.3 (any seed); NumComponents = 1 gives up to +200 %, and a band far beyond the spectrum -100 %.
