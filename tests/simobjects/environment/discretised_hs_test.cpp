@@ -37,7 +37,7 @@ double Variance(const std::vector<WaveComponent>& c) {
 
 }  // namespace
 
-TEST_CASE("Irregular sea: an accepted discretisation keeps m0 = Hs^2/16; a lost one is refused") {
+TEST_CASE("Irregular sea: an accepted discretisation keeps m0 = Hs^2/16, a lost one is refused") {
   const double target = kHs * kHs / 16.0;  // The closed form (wave_spectrum.h).
   // Hs within 5 % is m0 within (1 +- 0.05)^2 of the target.
   const double lo = target * 0.95 * 0.95, hi = target * 1.05 * 1.05;

@@ -30,7 +30,7 @@ std::string Moored(const std::string& anchor, const std::string& line = "",
       fmt::format(R"(<InitialCondition Buoy.Pos="0,0,{}"/>)", buoy_z));
 }
 
-TEST_CASE("a probe, a buoy or a cable end below the seabed is refused; an anchor on it is not") {
+TEST_CASE("a probe, a buoy or a cable end below the seabed is refused, an anchor on it is not") {
   // The anchor on the seabed (z = -Depth exactly) and 5 mm below it (within the 1 cm tolerance).
   CheckAccepted("anchor_on_seabed", Moored("-260,0,-100"));
   CheckAccepted("anchor_within_tolerance", Moored("-260,0,-100.005"));
@@ -41,9 +41,10 @@ TEST_CASE("a probe, a buoy or a cable end below the seabed is refused; an anchor
   CheckDiagnosed("buoy", Moored("-260,0,-100", "", "-150"), "Name=\"Buoy\"", "error", 2,
                  {"Buoy (Body/Buoy): its centre (initial Pos) starts at z = -150 m, 50 m below "
                   "the seabed at z = -100 m"});
-  const std::string probe = LimitsScenario(
-      std::string(kOcean) + "\n<Lib LibName=\"base\" SimObject=\"Environment/WaveProbe\" "
-                            "Name=\"Probe\"\n     Position=\"0,0,-101\"/>");
+  const std::string probe =
+      LimitsScenario(std::string(kOcean) +
+                     "\n<Lib LibName=\"base\" SimObject=\"Environment/WaveProbe\" "
+                     "Name=\"Probe\"\n     Position=\"0,0,-101\"/>");
   CheckDiagnosed("probe", probe, "Position=", "error", 2,
                  {"Probe (Environment/WaveProbe): the probe's Position starts at z = -101 m, 1 m "
                   "below the seabed at z = -100 m"});
@@ -72,8 +73,8 @@ TEST_CASE("seabed parameters of a line without a seabed are warnings") {
 }
 
 TEST_CASE("a cable's SeabedDepth differing from the ocean's Depth is an error") {
-  CheckDiagnosed("seabed_depth", Moored("-260,0,-90", "SeabedDepth=\"-90\""), "Name=\"L\"",
-                 "error", 2,
+  CheckDiagnosed("seabed_depth", Moored("-260,0,-90", "SeabedDepth=\"-90\""), "Name=\"L\"", "error",
+                 2,
                  {"L (Cable/Cable): SeabedDepth = -90 differs from the ocean's seabed z = -Depth "
                   "= -100; expected no such parameter"});
   CheckAccepted("seabed_depth_same", Moored("-260,0,-100", "SeabedDepth=\"-100\""));
@@ -100,8 +101,8 @@ const char* kWaterplane = R"(WaterplaneArea="400" MetacentricHeight="5,5")";
 
 std::string SixBySix(const std::string& name, const std::string& row0, const std::string& row2,
                      const std::string& row4) {
-  return fmt::format(R"({}="{}; 0,1,0,0,0,0; {}; 0,0,0,1,0,0; {}; 0,0,0,0,0,1")", name, row0,
-                     row2, row4);
+  return fmt::format(R"({}="{}; 0,1,0,0,0,0; {}; 0,0,0,1,0,0; {}; 0,0,0,0,0,1")", name, row0, row2,
+                     row4);
 }
 
 TEST_CASE("FloatingBody: non-symmetric AddedMass, non-dissipative damping, negative C33") {
@@ -117,17 +118,16 @@ TEST_CASE("FloatingBody: non-symmetric AddedMass, non-dissipative damping, negat
   // B = diag(-1e5, 1, 1, 1, 1, 1): surge damping that feeds the motion.
   CheckDiagnosed("linear_damping",
                  Floater(std::string(kWaterplane) + " " +
-                         SixBySix("LinearDamping", "-1e5,0,0,0,0,0", "0,0,1,0,0,0",
-                                  "0,0,0,0,1,0")),
+                         SixBySix("LinearDamping", "-1e5,0,0,0,0,0", "0,0,1,0,0,0", "0,0,0,0,1,0")),
                  "LinearDamping=", "error", 2,
                  {"expected a damping that takes power out: the symmetric part (B + B^T)/2 "
                   "positive semi-definite, but its smallest eigenvalue is -1e+05"});
-  CheckDiagnosed("quadratic_damping",
-                 Floater(std::string(kWaterplane) + " " +
-                         SixBySix("QuadraticDamping", "1,0,0,0,0,0", "0,0,-3,0,0,0",
-                                  "0,0,0,0,1,0")),
-                 "QuadraticDamping=", "error", 2,
-                 {"expected no negative diagonal entry", "entry (3,3) is -3"});
+  CheckDiagnosed(
+      "quadratic_damping",
+      Floater(std::string(kWaterplane) + " " +
+              SixBySix("QuadraticDamping", "1,0,0,0,0,0", "0,0,-3,0,0,0", "0,0,0,0,1,0")),
+      "QuadraticDamping=", "error", 2,
+      {"expected no negative diagonal entry", "entry (3,3) is -3"});
   CheckDiagnosed("c33",
                  Floater("HydrostaticStiffness=\"0,0,0,0,0,0; 0,0,0,0,0,0; 0,0,-4e6,0,0,0; "
                          "0,0,0,1e8,0,0; 0,0,0,0,1e8,0; 0,0,0,0,0,0\""),
@@ -145,13 +145,14 @@ TEST_CASE("FloatingBody: a negative metacentric height is a warning") {
   CheckDiagnosed("negative_c44",
                  Floater("HydrostaticStiffness=\"0,0,0,0,0,0; 0,0,0,0,0,0; 0,0,4e6,0,0,0; "
                          "0,0,0,-1e8,0,0; 0,0,0,0,1e8,0; 0,0,0,0,0,0\""),
-                 "HydrostaticStiffness=", "warning", 0, {"roll restoring C44 = -100000000 is negative"});
+                 "HydrostaticStiffness=", "warning", 0,
+                 {"roll restoring C44 = -100000000 is negative"});
 }
 
 TEST_CASE("a zero quaternion arriving on Body/Point's BodyQuat ends the run with exit 3") {
-  const std::string xml = LimitsScenario(
-      R"(<Lib LibName="base" SimObject="Body/Point" Name="P" Position="1,0,0"/>)",
-      R"(<Connection P.BodyPos="0,0,0" P.BodyQuat="0,0,0,0"/>)");
+  const std::string xml =
+      LimitsScenario(R"(<Lib LibName="base" SimObject="Body/Point" Name="P" Position="1,0,0"/>)",
+                     R"(<Connection P.BodyPos="0,0,0" P.BodyQuat="0,0,0,0"/>)");
   const std::string path = WriteTempFile("zero_quat.xml", xml);
   const std::string out = path + ".csv";
   const CommandResult r = RunHawser(fmt::format("run '{}' -o '{}'", path, out));
@@ -160,9 +161,9 @@ TEST_CASE("a zero quaternion arriving on Body/Point's BodyQuat ends the run with
   CHECK(r.output.find("P (Body/Point): input BodyQuat is (0,0,0,0), norm 0 at t = 0; expected a "
                       "unit quaternion (w,x,y,z), |q| within 0.01 of 1") != std::string::npos);
   // A quaternion typed to three digits (norm 0.99985) is a rotation, not an error.
-  const std::string typed = LimitsScenario(
-      R"(<Lib LibName="base" SimObject="Body/Point" Name="P" Position="1,0,0"/>)",
-      R"(<Connection P.BodyPos="0,0,0" P.BodyQuat="0.707,0,0,0.707"/>)");
+  const std::string typed =
+      LimitsScenario(R"(<Lib LibName="base" SimObject="Body/Point" Name="P" Position="1,0,0"/>)",
+                     R"(<Connection P.BodyPos="0,0,0" P.BodyQuat="0.707,0,0,0.707"/>)");
   const std::string typed_path = WriteTempFile("typed_quat.xml", typed);
   CHECK(RunHawser(fmt::format("run '{}' -o '{}'", typed_path, out)).exit_code == 0);
   for (const std::string& p : {path, typed_path, out}) std::remove(p.c_str());

@@ -38,7 +38,8 @@ TEST_CASE("a regular wave steeper than Miche's limit is refused at WaveHeight, o
                  {"Sea (Environment/Ocean): WaveHeight H = 14.4 m at WavePeriod 8 s",
                   "steepness H/L = 0.144, beyond the breaking limit 0.142 tanh(k d) = 0.142 "
                   "(Miche 1944); expected WaveHeight <= 14.2 m"});
-  CheckDiagnosed("steepness_3_2", Ocean("1000", R"(Waves="regular" WaveHeight="20" WavePeriod="2")"),
+  CheckDiagnosed("steepness_3_2",
+                 Ocean("1000", R"(Waves="regular" WaveHeight="20" WavePeriod="2")"),
                  "WaveHeight=", "error", 2, {"steepness H/L = 3.2"});
 }
 
@@ -52,8 +53,8 @@ TEST_CASE("a wave beyond the depth-limited breaking height H/d = 0.78 is refused
   // Taller than the water is deep: Miche's shallow-water limit (0.142 k d L = 0.89 d) is met
   // first.
   CheckDiagnosed("taller_than_depth",
-                 Ocean("10", R"(Waves="regular" WaveHeight="12" WavePeriod="30")"), "WaveHeight=",
-                 "error", 2, {"WaveHeight H = 12 m", "(Miche 1944)"});
+                 Ocean("10", R"(Waves="regular" WaveHeight="12" WavePeriod="30")"),
+                 "WaveHeight=", "error", 2, {"WaveHeight H = 12 m", "(Miche 1944)"});
 }
 
 TEST_CASE("an irregular sea is held to the same limits with Hs and the wavelength at Tp") {
@@ -75,16 +76,17 @@ TEST_CASE("a wave period of 1e-3 s and a depth of 1e-6 m are refused") {
 TEST_CASE("an irregular sea whose components do not keep the Hs asked is refused") {
   // FrequencyMax 1e6 rad/s: 200 bins of 5000 rad/s far above the peak (0.63 rad/s) hold almost
   // none of the spectrum (Hs ~1e-7 m); one component gives a random Hs (0.6 to 6 m for 3 m).
-  CheckDiagnosed("frequency_max",
-                 Ocean("100", R"(Waves="jonswap" WaveHeight="3" WavePeriod="10" FrequencyMax="1e6")"),
-                 "WaveHeight=", "error", 2,
-                 {"the 200 components (NumComponents) spread over the band FrequencyMin to "
-                  "FrequencyMax give a sea of Hs ",
-                  "where WaveHeight asks 3 m; expected within 5 %"});
-  CheckDiagnosed("one_component",
-                 Ocean("100", R"(Waves="jonswap" WaveHeight="3" WavePeriod="10" NumComponents="1")"),
-                 "WaveHeight=", "error", 2,
-                 {"the 1 components (NumComponents)", "where WaveHeight asks 3 m"});
+  CheckDiagnosed(
+      "frequency_max",
+      Ocean("100", R"(Waves="jonswap" WaveHeight="3" WavePeriod="10" FrequencyMax="1e6")"),
+      "WaveHeight=", "error", 2,
+      {"the 200 components (NumComponents) spread over the band FrequencyMin to "
+       "FrequencyMax give a sea of Hs ",
+       "where WaveHeight asks 3 m; expected within 5 %"});
+  CheckDiagnosed(
+      "one_component",
+      Ocean("100", R"(Waves="jonswap" WaveHeight="3" WavePeriod="10" NumComponents="1")"),
+      "WaveHeight=", "error", 2, {"the 1 components (NumComponents)", "where WaveHeight asks 3 m"});
   CheckAccepted("default_components",
                 Ocean("100", R"(Waves="jonswap" WaveHeight="3" WavePeriod="10")"));
 }
