@@ -1,8 +1,11 @@
 #include "hawser/log.h"
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <cstdio>
 #include <mutex>
+#include <string>
 #include <utility>
 
 namespace hawser {
@@ -27,6 +30,12 @@ void Note(const std::string& line) {
 }
 
 void Warn(const std::string& line) { PrintLine("warning: " + line); }
+
+void Warn(const SourceLocation& loc, const std::string& message) {
+  if (loc.file.empty()) return Warn(message);
+  if (loc.line <= 0) return PrintLine(fmt::format("{}: warning: {}", loc.file, message));
+  PrintLine(fmt::format("{}:{}: warning: {}", loc.file, loc.line, message));
+}
 
 void SetNotesEnabled(bool enabled) { notes_enabled.store(enabled, std::memory_order_relaxed); }
 

@@ -73,6 +73,8 @@ BodyPoint::BodyPoint(ObjectArgs& args) : SimObject(args) {
 }
 
 Eigen::Vector3d BodyPoint::Arm() const {
+  rigid_body::CheckQuaternionInput(in(body_quat_), name() + " (" + type() + ")", "BodyQuat",
+                                   time());
   const Eigen::Vector4d q(in(body_quat_)[0], in(body_quat_)[1], in(body_quat_)[2],
                           in(body_quat_)[3]);
   return rigid_body::RotationFromQuat(q) * position_body_;

@@ -101,6 +101,12 @@ void Buoy::Initialize() {
   }
   rho_ = ocean->density();
   g_ = ocean->gravity();
+  const double depth = ocean->depth();
+  if (std::string problem = BelowSeabed("its centre (initial Pos)", state3(pos_).z(), -depth,
+                                        "the ocean's Depth " + NumberText(depth) + " m");
+      !problem.empty()) {
+    throw Error(problem);
+  }
 }
 
 Buoy::Water Buoy::OceanAtBuoy() const {

@@ -2,10 +2,13 @@
 
 #include <cmath>
 
+#include "hawser/log.h"
 #include "hawser/text.h"
+#include "simobjects/body/hydro_matrix_checks.h"
 #include "simobjects/body/rao_parameters.h"
 #include "simobjects/body/rigid_body_math.h"
 #include "simobjects/connector/rotation_math.h"
+#include "simobjects/environment/ocean_agreement.h"
 
 namespace hawser {
 namespace {
@@ -57,6 +60,12 @@ FloatingBody::FloatingBody(ObjectArgs& args)
        .fallback = "rad/s",
        .check = CheckRaoFrequencyUnit});
   if (!describing() && !raos.empty()) force_raos_ = ReadRaoTable(*this, args, raos, unit);
+  if (const auto given = args.values.find("FrequencyUnit");
+      !describing() && raos.empty() && given != args.values.end()) {
+    Warn(given->second.second, name() + " (" + type() +
+                                   "): FrequencyUnit is ignored without a ForceRAOFile (it "
+                                   "gives the unit of that file's first column)");
+  }
   ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
                               .provided_by = "an Environment/Ocean object",
                               .doc = "density, gravity, current and waves",
@@ -103,7 +112,14 @@ void FloatingBody::DeclareHydrostatics(const ObjectArgs& args) {
       {.name = "HydrostaticStiffness",
        .unit = "N/m, N/rad, N*m/m, N*m/rad",
        .doc = "6x6 restoring matrix C about O, heading frame (rows ';').",
-       .fallback = Eigen::MatrixXd()});
+       .fallback = Eigen::MatrixXd(),
+       .check = [](const Eigen::MatrixXd& c) {
+         return c.rows() < 3 || c.cols() < 3 || c(2, 2) >= 0.0
+                    ? std::string()
+                    : "C33 = rho g Awp >= 0 (heave restoring of a body piercing the surface), "
+                      "but C33 is " +
+                          NumberText(c(2, 2));
+       }});
   waterplane_area_ = DeclareParameter<double>({.name = "WaterplaneArea",
                                                .unit = "m^2",
                                                .doc = "Awp: C33 = rho g Awp (instead of C).",
@@ -126,7 +142,17 @@ void FloatingBody::DeclareHydrostatics(const ObjectArgs& args) {
                          "WaterplaneArea and MetacentricHeight");
   }
   stiffness_from_waterplane_ = waterplane;
-  if (!matrix) return;
+  if (!matrix) {
+    if (const auto gm = args.values.find("MetacentricHeight");
+        gm != args.values.end() && metacentric_height_.minCoeff() < 0.0) {
+      Warn(gm->second.second, name() + " (" + type() + "): MetacentricHeight " +
+                                  NumberText(metacentric_height_[0]) + ", " +
+                                  NumberText(metacentric_height_[1]) +
+                                  " m has a negative entry: the hull capsizes unless moorings or "
+                                  "other forces hold it");
+    }
+    return;
+  }
   if (stiffness.rows() != 6 || stiffness.cols() != 6) {
     throw Error("HydrostaticStiffness has " + std::to_string(stiffness.rows()) + "x" +
                 std::to_string(stiffness.cols()) + " values; expected 6x6 (rows separated by ';')");
@@ -140,12 +166,22 @@ void FloatingBody::DeclareHydrostatics(const ObjectArgs& args) {
     }
   }
   stiffness_ = stiffness;
+  if (std::string problem = UnstableRestoring(stiffness); !problem.empty()) {
+    Warn(args.values.at("HydrostaticStiffness").second,
+         name() + " (" + type() + "): HydrostaticStiffness: " + problem);
+  }
 }
 
 void FloatingBody::DeclareDamping() {
-  auto six_by_six = [this](const char* name, const char* unit, const char* doc) -> Matrix6d {
-    const Eigen::MatrixXd m = DeclareParameter<Eigen::MatrixXd>(
-        {.name = name, .unit = unit, .doc = doc, .fallback = Eigen::MatrixXd::Zero(6, 6)});
+  // The physical checks (hydro_matrix_checks.h) report at the parameter's line.
+  auto six_by_six = [this](const char* name, const char* unit, const char* doc,
+                           std::string (*check)(const Eigen::MatrixXd&)) -> Matrix6d {
+    const Eigen::MatrixXd m =
+        DeclareParameter<Eigen::MatrixXd>({.name = name,
+                                           .unit = unit,
+                                           .doc = doc,
+                                           .fallback = Eigen::MatrixXd::Zero(6, 6),
+                                           .check = check});
     if (describing()) return Matrix6d::Zero();
     if (m.rows() != 6 || m.cols() != 6) {
       throw Error(std::string(name) + " has " + std::to_string(m.rows()) + "x" +
@@ -153,13 +189,15 @@ void FloatingBody::DeclareDamping() {
     }
     return m;
   };
-  added_mass_ =
-      six_by_six("AddedMass", "kg, kg*m, kg*m^2", "6x6 added mass about O, body frame (constant).");
-  linear_damping_ = six_by_six("LinearDamping", "N*s/m, N*m*s/rad",
-                               "6x6 linear damping B on the body velocity, body frame.");
+  added_mass_ = six_by_six("AddedMass", "kg, kg*m, kg*m^2",
+                           "6x6 added mass about O, body frame (constant).", SymmetricCheck);
+  linear_damping_ =
+      six_by_six("LinearDamping", "N*s/m, N*m*s/rad",
+                 "6x6 linear damping B on the body velocity, body frame.", DissipativeCheck);
   quadratic_damping_ =
       six_by_six("QuadraticDamping", "N*s^2/m^2, N*m*s^2/rad^2",
-                 "6x6 quadratic damping on the velocity relative to the current, body frame.");
+                 "6x6 quadratic damping on the velocity relative to the current, body frame.",
+                 NonNegativeDiagonalCheck);
 }
 
 void FloatingBody::Initialize() {
@@ -180,6 +218,14 @@ void FloatingBody::Initialize() {
   total.bottomRightCorner<3, 3>() += inertia_ + mass_ * c.transpose() * c;
   if (Eigen::LLT<Matrix6d>(0.5 * (total + total.transpose())).info() != Eigen::Success)
     throw Error("the body's mass matrix plus AddedMass is not positive definite");
+  const Eigen::Vector3d g_world =
+      state3(pos_) + rigid_body::RotationFromQuat(QuatState()) * centre_of_gravity_;
+  if (std::string problem =
+          BelowSeabed("its centre of gravity (initial Pos plus CentreOfGravity)", g_world.z(),
+                      -ocean->depth(), "the ocean's Depth " + NumberText(ocean->depth()) + " m");
+      !problem.empty()) {
+    throw Error(problem);
+  }
 }
 
 Vector6d FloatingBody::EnvironmentLoads(const Eigen::Matrix3d& rotation, const Eigen::Vector3d& rpy,

@@ -2,10 +2,13 @@
 
 #include <cmath>
 #include <numbers>
+#include <string>
 
+#include "hawser/text.h"
 #include "simobjects/body/rao_parameters.h"
 #include "simobjects/body/wave_response.h"
 #include "simobjects/connector/rotation_math.h"
+#include "simobjects/environment/ocean_agreement.h"
 
 namespace hawser {
 namespace {
@@ -30,6 +33,8 @@ RaoVessel::RaoVessel(ObjectArgs& args) : SimObject(args) {
        .doc = "Mean position of the RAO reference point, world frame.",
        .fallback = Eigen::Vector3d::Zero(),
        .size = 3});
+  const auto given = args.values.find("Position");
+  position_at_ = given == args.values.end() ? location() : given->second.second;
   heading_ = kDegree * DeclareParameter<double>(
                            {.name = "Heading",
                             .unit = "deg",
@@ -91,6 +96,15 @@ void RaoVessel::CalcMotion() {
       yawed * Eigen::AngleAxisd(rpy[1], Eigen::Vector3d::UnitY()).matrix();
   out3(ang_vel_) =
       rate[5] * Eigen::Vector3d::UnitZ() + rate[4] * yawed.col(1) + rate[3] * pitched.col(0);
+}
+
+void RaoVessel::Initialize() {
+  const double depth = service<Ocean>(ocean_)->depth();
+  if (std::string problem = BelowSeabed("the vessel's mean Position", position_.z(), -depth,
+                                        "the ocean's Depth " + NumberText(depth) + " m");
+      !problem.empty()) {
+    throw ScenarioError(position_at_, name() + " (" + type() + "): " + problem);
+  }
 }
 
 }  // namespace hawser

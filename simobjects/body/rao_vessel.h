@@ -27,13 +27,16 @@ namespace hawser {
 class RaoVessel final : public SimObject {
  public:
   explicit RaoVessel(ObjectArgs& args);
+  /// Refuses a mean Position below the ocean's seabed (ocean_agreement.h).
+  void Initialize() override;
 
  private:
   void CalcMotion();
 
   std::optional<RaoTable> raos_;
   Eigen::Vector3d position_;
-  double heading_ = 0.0;  ///< [rad]
+  SourceLocation position_at_;  ///< Position's line (the <Lib>'s when not given).
+  double heading_ = 0.0;        ///< [rad]
   ServiceUse ocean_;
   Output pos_, quat_, vel_, ang_vel_, motion_;
 };

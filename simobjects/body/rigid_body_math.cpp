@@ -3,6 +3,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 
+#include "hawser/errors.h"
 #include "hawser/text.h"
 
 namespace hawser::rigid_body {
@@ -67,6 +68,21 @@ std::string CheckUnitQuaternionState(std::span<const double> q) {
   if (std::abs(norm - 1.0) <= kQuatTolerance) return "";
   return "a unit quaternion (w,x,y,z) with |q| within " + NumberText(kQuatTolerance) +
          " of 1 (this one has norm " + NumberText(norm, 9) + ")";
+}
+
+void CheckQuaternionInput(std::span<const double> q, const std::string& object,
+                          const std::string& input, double t) {
+  const double norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (std::abs(norm - 1.0) <= kQuatInputTolerance) return;
+  std::string text = object;
+  text += ": input ";
+  text += input;
+  text += " is (" + NumberText(q[0]) + "," + NumberText(q[1]) + "," + NumberText(q[2]) + "," +
+          NumberText(q[3]) + "), norm " + NumberText(norm, 6);
+  text += " at t = " + NumberText(t);
+  text += "; expected a unit quaternion (w,x,y,z), |q| within " + NumberText(kQuatInputTolerance) +
+          " of 1";
+  throw SimulationError(text);
 }
 
 }  // namespace hawser::rigid_body

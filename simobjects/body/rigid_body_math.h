@@ -21,6 +21,17 @@ inline constexpr double kQuatTolerance = 1e-6;
 /// else what is expected, with the norm given.
 std::string CheckUnitQuaternionState(std::span<const double> q);
 
+/// Largest accepted | |q| - 1 | of a quaternion arriving on an input (Body/Point's BodyQuat, a
+/// connector's QuatA/QuatB): 1e-2 takes a quaternion typed to three digits (0.707,0,0,0.707) and
+/// any integrated one (kQuatStabilisation keeps |Quat| within ~1e-6 of 1), and refuses a zero or
+/// a garbled one, which would otherwise become an arbitrary rotation (the identity for zero).
+inline constexpr double kQuatInputTolerance = 1e-2;
+
+/// Throws SimulationError "<object>: input <input> is (w,x,y,z) with norm ... at t = ...;
+/// expected a unit quaternion" unless | |q| - 1 | <= kQuatInputTolerance.
+void CheckQuaternionInput(std::span<const double> q, const std::string& object,
+                          const std::string& input, double t);
+
 /// Hamilton product p ⊗ q of quaternions stored (w, x, y, z).
 Eigen::Vector4d QuatMultiply(const Eigen::Vector4d& p, const Eigen::Vector4d& q);
 

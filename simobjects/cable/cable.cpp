@@ -237,6 +237,11 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   given_density_ = args.values.count("WaterDensity") > 0;
   given_gravity_ = args.values.count("Gravity") > 0;
   given_seabed_ = args.values.count("SeabedDepth") > 0;
+  for (const char* seabed : {"SeabedStiffness", "SeabedDamping", "SeabedFriction"}) {
+    if (const auto given = args.values.find(seabed); given != args.values.end()) {
+      seabed_parameters_.emplace_back(seabed, given->second.second);
+    }
+  }
   props_.segment_length = length_ / props_.elements;
   props_.axial_stiffness = ea_ / props_.segment_length;
   props_.node_mass = fluid_.mass_per_length * props_.segment_length;
@@ -286,10 +291,17 @@ void Cable::TakeOceanProperties(const Ocean& ocean) {
         OceanDisagreement("Gravity", given_gravity_, fluid_.gravity, ocean.gravity(), "a line")}) {
     if (!problem.empty()) throw Error(problem);
   }
+  // The seabed is the ocean's: a SeabedDepth of the line's own must be the same, -Depth.
+  if (given_seabed_ && fluid_.seabed_z != -ocean.depth()) {
+    throw Error("SeabedDepth = " + NumberText(fluid_.seabed_z) + " differs from the ocean's " +
+                (std::isfinite(ocean.depth()) ? "seabed z = -Depth = " + NumberText(-ocean.depth())
+                                              : std::string("deep water (no Depth, no seabed)")) +
+                "; expected no such parameter (a line in an Environment/Ocean takes the ocean's "
+                "seabed) or the same value");
+  }
   fluid_.density = ocean.density();
   fluid_.gravity = ocean.gravity();
-  // The line's own SeabedDepth, when given, is where it touches down; else the ocean's seabed.
-  if (!given_seabed_ && std::isfinite(ocean.depth())) fluid_.seabed_z = -ocean.depth();
+  if (std::isfinite(ocean.depth())) fluid_.seabed_z = -ocean.depth();
   DeriveFluidProperties();
 }
 

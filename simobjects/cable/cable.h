@@ -73,10 +73,12 @@
 // them by one iteration.
 //
 // In an ocean (an Environment/Ocean object in the scenario; hawser/ocean.h): the line takes the
-// ocean's density and gravity (giving a different WaterDensity or Gravity is an error) and,
-// unless SeabedDepth is given, its seabed at z = -depth. Each node then sees the water's
-// velocity and acceleration at its own position (waves and the current profile, plus the
-// Current input): drag on the velocity relative to the water, and the fluid inertia
+// ocean's density, gravity and seabed z = -depth (giving a different WaterDensity, Gravity or
+// SeabedDepth is an error). At the start no end or given node may lie below the seabed (more
+// than 1 cm), and a segment strained beyond 10 % is a warning (cable_start_checks.cpp). Each node
+// then sees the water's velocity and acceleration at its own position (waves and the current
+// profile, plus the Current input): drag on the velocity relative to the water, and the fluid
+// inertia
 //   share (rho A l0 a_w + rho Can A l0 (a_w)_n)     (Froude-Krylov + added mass, Morison)
 // with the added mass on the node's own acceleration in its normal mass as above. A node above
 // the free surface has its dry weight MassPerLength g l0 and no buoyancy, drag or fluid
@@ -102,6 +104,8 @@
 // equilibrium of the discretised model.
 #pragma once
 
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "hawser/ocean.h"
@@ -122,12 +126,16 @@ class Cable final : public SimObject {
   void Calc();
   /// Fills pos/vel (all nodes) from the inputs and the state.
   void GatherNodes(std::vector<double>& pos, std::vector<double>& vel) const;
+  /// Initialize()'s parts (cable_initial_shape.cpp, cable_start_checks.cpp).
+  void PlaceInitialShape();
+  void CheckAboveSeabed() const;
+  void WarnIfOverstrained() const;
   void PlaceOnStraightLine(const Eigen::Vector3d& a, const Eigen::Vector3d& b);
   /// The energy diagnostics, from their own work arrays (independent of Calc's).
   void CalcEnergy();
   /// props_' terms that depend on the water (density, gravity, seabed) from fluid_.
   void DeriveFluidProperties();
-  /// Takes density, gravity and (unless SeabedDepth is given) the seabed from the ocean.
+  /// Takes density, gravity and the seabed from the ocean (a different own value: an error).
   void TakeOceanProperties(const Ocean& ocean);
   /// water_ at the nodes `pos` (3 (N + 1)): the Current input, plus the ocean's water motion.
   void SampleWater(std::span<const double> pos);
@@ -139,6 +147,8 @@ class Cable final : public SimObject {
   };
   FluidParameters fluid_;
   bool given_density_ = false, given_gravity_ = false, given_seabed_ = false;
+  /// The seabed's parameters given, with their lines: ignored (a warning) without a seabed.
+  std::vector<std::pair<std::string, SourceLocation>> seabed_parameters_;
   ServiceUse ocean_;
   NodeWater water_;
   double water_time_ = 0.0;     ///< When water_ was sampled from the ocean,

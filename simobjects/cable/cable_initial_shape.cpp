@@ -28,7 +28,12 @@ void Cable::PlaceOnStraightLine(const Eigen::Vector3d& a, const Eigen::Vector3d&
 
 void Cable::Initialize() {
   if (const Ocean* ocean = service<Ocean>(ocean_)) TakeOceanProperties(*ocean);
-  if (state_given(nodes_)) return;
+  CheckAboveSeabed();
+  if (!state_given(nodes_)) PlaceInitialShape();
+  WarnIfOverstrained();
+}
+
+void Cable::PlaceInitialShape() {
   const Eigen::Vector3d a = in3(pos_a_), b = in3(pos_b_);
   if (a == b) {
     // No catenary joins an end to itself, and the straight line between them has length zero:

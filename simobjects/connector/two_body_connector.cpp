@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include "simobjects/body/rigid_body_math.h"
+
 namespace hawser {
 
 namespace {
@@ -59,6 +61,8 @@ TwoBodyConnector::TwoBodyConnector(ObjectArgs& args) : SimObject(args) {
 
 BodyKinematics TwoBodyConnector::Read(const BodyInputs& body) const {
   const auto q = in(body.quat);
+  rigid_body::CheckQuaternionInput(q, name() + " (" + type() + ")",
+                                   interface().inputs[body.quat.index].spec.name, time());
   BodyKinematics k;
   k.position = in3(body.pos);
   k.rotation = Eigen::Quaterniond(q[0], q[1], q[2], q[3]).normalized().toRotationMatrix();

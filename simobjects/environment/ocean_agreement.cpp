@@ -12,4 +12,13 @@ std::string OceanDisagreement(const char* parameter, bool given, double own, dou
          " in an Environment/Ocean takes the ocean's) or the same value";
 }
 
+std::string BelowSeabed(const std::string& what, double z, double seabed_z,
+                        const std::string& seabed) {
+  if (!(z < seabed_z - kSeabedTolerance)) return "";
+  return what + " starts at z = " + NumberText(z) + " m, " + NumberText(seabed_z - z, 4) +
+         " m below the seabed at z = " + NumberText(seabed_z) + " m (" + seabed +
+         "); expected a point in the water column, z >= " + NumberText(seabed_z) +
+         " m (an anchor lies on the seabed), to within " + NumberText(kSeabedTolerance) + " m";
+}
+
 }  // namespace hawser

@@ -1,6 +1,7 @@
 // Objects that also work without an Environment/Ocean (Cable/Cable, Body/Buoy) take their own
-// WaterDensity and Gravity there; in an ocean they take the ocean's, and a value of their own
-// must agree with it.
+// WaterDensity and Gravity there (and a cable its SeabedDepth); in an ocean they take the
+// ocean's, and a value of their own must agree with it. Objects in an ocean must also start in
+// its water column: above the seabed z = -Depth, to within kSeabedTolerance.
 #pragma once
 
 #include <string>
@@ -12,5 +13,17 @@ namespace hawser {
 /// `who` names the object kind in the message ("a line", "a buoy").
 std::string OceanDisagreement(const char* parameter, bool given, double own, double ocean_value,
                               const char* who);
+
+/// How far below the seabed a point may start [m]: the rounding of a depth written to the
+/// centimetre. An anchor lies ON the seabed (z = -Depth); a point 1 cm below it is pressed into
+/// a cable's seabed spring with 1 cm of its stiffness (3e5 N/m^2 by default: 3 kN per metre of
+/// line), while one metres below it starts with tensions of 1e8 N and more.
+inline constexpr double kSeabedTolerance = 0.01;
+
+/// "" when a point at height z [m] is above the seabed at z = seabed_z [m] (-inf: none), to
+/// within kSeabedTolerance; otherwise what is wrong and what is expected, naming the point as
+/// `what` ("end A (input PositionA)") and the seabed as `seabed` ("the ocean's Depth 320 m").
+std::string BelowSeabed(const std::string& what, double z, double seabed_z,
+                        const std::string& seabed);
 
 }  // namespace hawser

@@ -8,6 +8,8 @@
 
 #include "hawser/text.h"
 #include "simobjects/environment/irregular_sea.h"
+#include "simobjects/environment/ocean_ignored_parameters.h"
+#include "simobjects/environment/wave_limits.h"
 #include "simobjects/environment/wave_spectrum.h"
 
 namespace hawser {
@@ -34,7 +36,11 @@ OceanEnvironment::OceanEnvironment(ObjectArgs& args) : SimObject(args) {
        .unit = "m",
        .doc = "Water depth h: the seabed at z = -h (default: deep water everywhere).",
        .fallback = std::numeric_limits<double>::infinity(),
-       .check = Positive()});
+       .check = [](const double& d) {
+         return d >= ocean::kMinDepth ? std::string()
+                                      : "a depth >= " + NumberText(ocean::kMinDepth) +
+                                            " m (wave_limits.h: no water column below it)";
+       }});
   density_ = DeclareParameter<double>({.name = "Density",
                                        .unit = "kg/m^3",
                                        .doc = "Water density.",
@@ -45,12 +51,13 @@ OceanEnvironment::OceanEnvironment(ObjectArgs& args) : SimObject(args) {
                                        .doc = "Gravitational acceleration, along -z.",
                                        .fallback = 9.81,
                                        .check = Positive()});
-  DeclareCurrent();
-  DeclareWaves();
+  const std::string profile = DeclareCurrent();
+  const std::string waves = DeclareWaves(args);
+  if (!describing()) WarnIgnoredOceanParameters(args, profile, waves);
   ProvideService(Ocean::kServiceName, *this);
 }
 
-void OceanEnvironment::DeclareCurrent() {
+std::string OceanEnvironment::DeclareCurrent() {
   const std::string profile =
       DeclareParameter<std::string>({.name = "CurrentProfile",
                                      .unit = "-",
@@ -77,7 +84,7 @@ void OceanEnvironment::DeclareCurrent() {
        .unit = "m, m/s, deg",
        .doc = "Rows z, speed, direction from the surface down (z <= 0, decreasing).",
        .fallback = Eigen::MatrixXd()});
-  if (describing()) return;
+  if (describing()) return profile;
   try {
     if (profile == "uniform") {
       current_ = ocean::CurrentProfile::Uniform(speed, direction * kDegree);
@@ -102,9 +109,10 @@ void OceanEnvironment::DeclareCurrent() {
     throw Error(std::string("current: ") + e.what());
   }
   has_current_ = profile != "none";
+  return profile;
 }
 
-void OceanEnvironment::DeclareWaves() {
+std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
   const std::string waves = DeclareParameter<std::string>(
       {.name = "Waves",
        .unit = "-",
@@ -169,7 +177,7 @@ void OceanEnvironment::DeclareWaves() {
        .doc = "Ramp the waves in over this time from t = 0 (0: full sea from the start).",
        .fallback = 0.0,
        .check = AtLeast(0.0)});
-  if (describing() || waves == "none") return;
+  if (describing() || waves == "none") return waves;
   const ocean::Stretching stretching = stretching_name == "wheeler" ? ocean::Stretching::kWheeler
                                        : stretching_name == "extrapolation"
                                            ? ocean::Stretching::kVerticalExtrapolation
@@ -178,9 +186,19 @@ void OceanEnvironment::DeclareWaves() {
     throw Error("Waves=\"" + waves + "\" needs WaveHeight > 0 and WavePeriod > 0 (given " +
                 NumberText(height) + " m, " + NumberText(period) + " s)");
   }
+  // Errors about the sea's height and period are reported at WaveHeight's line.
+  const auto at_height = [&](const std::string& problem) {
+    const auto given = args.values.find("WaveHeight");
+    return ScenarioError(given == args.values.end() ? location() : given->second.second,
+                         name() + " (" + type() + "): " + problem);
+  };
   try {
     std::vector<ocean::WaveComponent> parts;
     if (waves == "regular") {
+      if (std::string problem = ocean::BreakingProblem(height, period, depth_, gravity_, false);
+          !problem.empty()) {
+        throw at_height(problem);
+      }
       parts.push_back(ocean::RegularWave(height, period, direction * kDegree, phase * kDegree,
                                          depth_, gravity_));
     } else {
@@ -188,6 +206,11 @@ void OceanEnvironment::DeclareWaves() {
           waves == "jonswap" ? ocean::WaveSpectrum::Jonswap(height, period, gamma)
           : waves == "pm"    ? ocean::WaveSpectrum::PiersonMoskowitz(height, period)
                              : ocean::WaveSpectrum::IsscFromMeanPeriod(height, period);
+      if (std::string problem =
+              ocean::BreakingProblem(height, spectrum.peak_period(), depth_, gravity_, true);
+          !problem.empty()) {
+        throw at_height(problem);
+      }
       const double omega_peak = spectrum.peak_frequency();
       ocean::IrregularSeaOptions options;
       options.components = static_cast<int>(components);
@@ -198,6 +221,9 @@ void OceanEnvironment::DeclareWaves() {
       options.seed = static_cast<std::uint64_t>(seed);
       parts = ocean::IrregularWaveComponents([&](double w) { return spectrum(w); }, options, depth_,
                                              gravity_);
+      if (std::string problem = ocean::DiscretisedHsProblem(parts, height); !problem.empty()) {
+        throw at_height(problem);
+      }
     }
     sea_ = std::make_unique<ocean::SeaState>(std::move(parts), depth_, gravity_, stretching);
     for (const ocean::WaveComponent& c : sea_->components()) {
@@ -210,6 +236,7 @@ void OceanEnvironment::DeclareWaves() {
   } catch (const std::invalid_argument& e) {
     throw Error(std::string("waves: ") + e.what());
   }
+  return waves;
 }
 
 double OceanEnvironment::WaveRamp(double t, double* rate) const {

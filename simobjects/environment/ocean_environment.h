@@ -24,6 +24,10 @@
 // r a + r' u, the exact time derivative of r u), so a run starts, and Settle finds the
 // equilibrium, in calm water plus current; r and r' are continuous. During the ramp the
 // stretching uses the full sea's surface and a point is wet below the ramped one.
+// Limits (wave_limits.h): a sea beyond Miche's or McCowan's breaking limit, a period below
+// 0.2 s, a Depth below 0.01 m, or an irregular sea whose components miss WaveHeight's Hs by more
+// than 5 % is refused at the parameter's line; a parameter the chosen CurrentProfile or Waves
+// does not read is a warning (ocean_ignored_parameters.h).
 #pragma once
 
 #include <memory>
@@ -51,8 +55,9 @@ class OceanEnvironment final : public SimObject, public Ocean {
   double WaveRamp(double t, double* rate = nullptr) const override;
 
  private:
-  void DeclareCurrent();
-  void DeclareWaves();
+  /// Each returns its mode (CurrentProfile, Waves).
+  std::string DeclareCurrent();
+  std::string DeclareWaves(const ObjectArgs& args);
 
   double depth_, density_, gravity_;
   double ramp_time_ = 0.0;  ///< WaveRampTime [s]; 0: no ramp.

@@ -1,5 +1,8 @@
 #include "simobjects/environment/wave_probe.h"
 
+#include "hawser/text.h"
+#include "simobjects/environment/ocean_agreement.h"
+
 namespace hawser {
 
 WaveProbe::WaveProbe(ObjectArgs& args) : SimObject(args) {
@@ -8,6 +11,8 @@ WaveProbe::WaveProbe(ObjectArgs& args) : SimObject(args) {
                                                  .doc = "The probe's point, world frame.",
                                                  .fallback = Eigen::VectorXd::Zero(3),
                                                  .size = 3});
+  const auto given = args.values.find("Position");
+  position_at_ = given == args.values.end() ? location() : given->second.second;
   ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
                               .provided_by = "an Environment/Ocean object",
                               .doc = "the sea it measures",
@@ -33,6 +38,15 @@ WaveProbe::WaveProbe(ObjectArgs& args) : SimObject(args) {
     out3(velocity_) = m.velocity;
     out3(acceleration_) = m.acceleration;
   });
+}
+
+void WaveProbe::Initialize() {
+  const double depth = service<Ocean>(ocean_)->depth();
+  if (std::string problem = BelowSeabed("the probe's Position", position_.z(), -depth,
+                                        "the ocean's Depth " + NumberText(depth) + " m");
+      !problem.empty()) {
+    throw ScenarioError(position_at_, name() + " (" + type() + "): " + problem);
+  }
 }
 
 }  // namespace hawser

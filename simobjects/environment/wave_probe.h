@@ -14,9 +14,12 @@ namespace hawser {
 class WaveProbe final : public SimObject {
  public:
   explicit WaveProbe(ObjectArgs& args);
+  /// Refuses a Position below the ocean's seabed (ocean_agreement.h).
+  void Initialize() override;
 
  private:
   Eigen::Vector3d position_;
+  SourceLocation position_at_;  ///< Position's line (the <Lib>'s when not given).
   ServiceUse ocean_;
   Output elevation_, velocity_, acceleration_;
 };

@@ -6,12 +6,17 @@
 
 #include <string>
 
+#include "hawser/errors.h"
+
 namespace hawser {
 
 /// An informational line ("Cable L1: initial shape: ..."), unless notes are off.
 void Note(const std::string& line);
 /// "warning: " + line.
 void Warn(const std::string& line);
+/// "file:line: warning: " + message (as a scenario error is located, FormatDiagnostic): for input
+/// that a user could mean, which the run accepts.
+void Warn(const SourceLocation& loc, const std::string& message);
 /// Process-wide: whether Note prints (`-q` turns it off). Warnings always print.
 void SetNotesEnabled(bool enabled);
 
