@@ -82,7 +82,9 @@ void Cable::PlaceInitialShape() {
   for (int j = 1; j < n; ++j) {
     const double chord = l0 * (1.0 + sol->TensionAt(std::min(s_prev + 0.5 * l0, length_)) / ea_);
     double s = s_prev + l0;
-    for (int it = 0; it < 8; ++it) {  // Newton; d|P(s) - P_prev|/ds ~ 1 + T / EA ~ 1.
+    // A slack line's grounded segments are slack (their chords shorter than l0) and its hanging
+    // part is straight, stretched as the profile says: nodes at arc lengths j l0 are its shape.
+    for (int it = 0; it < 8 && !sol->slack(); ++it) {  // Newton; d|P - P_prev|/ds ~ 1 + T / EA.
       s -= ((at(s) - p_prev).norm() - chord) / (1.0 + sol->TensionAt(std::min(s, length_)) / ea_);
     }
     s = std::clamp(s, s_prev, length_);
@@ -96,7 +98,12 @@ void Cable::PlaceInitialShape() {
     s_prev = s;
     p_prev = q;
   }
-  if (sol->on_seabed()) {
+  if (sol->slack()) {
+    Note("Cable " + name() + ": initial shape: slack, " +
+         NumberText(std::round(sol->grounded_length * 10.0) / 10.0) +
+         " m lying on the seabed along a span of " + NumberText(std::round(span * 10.0) / 10.0) +
+         " m, the rest hanging under the upper end (horizontal tension 0)");
+  } else if (sol->on_seabed()) {
     Note("Cable " + name() + ": initial shape: elastic catenary with " +
          NumberText(std::round(sol->grounded_length * 10.0) / 10.0) + " m on the seabed");
   } else {

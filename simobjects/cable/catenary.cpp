@@ -56,6 +56,17 @@ double CatenarySolution::TensionAt(double s) const {
 
 void CatenarySolution::Profile(double s, double& x, double& z) const {
   const double w = line.weight, ea = line.ea, h = horizontal_tension;
+  if (slack()) {
+    if (s <= grounded_length) {  // Laid along the span, shorter than its length: no tension.
+      x = grounded_length > 0.0 ? span * s / grounded_length : 0.0;
+      z = 0.0;
+      return;
+    }
+    const double u = s - grounded_length;  // Hanging under its own weight below u: T = w u.
+    x = span;
+    z = u + w * u * u / (2.0 * ea);
+    return;
+  }
   if (on_seabed()) {
     if (s <= grounded_length) {
       x = s * (1.0 + h / ea);  // Stretched by H alone, flat.
@@ -84,6 +95,19 @@ std::optional<CatenarySolution> SolveCatenary(const CatenaryLine& line, double s
                 NumberText(span) + ", height " + NumberText(height));
   }
   const double w = line.weight, len = line.length;
+  CatenarySolution sol;
+  sol.line = line;
+  sol.span = span;
+  if (lower_end_on_seabed) {
+    // The unstretched length s_h that hangs at H = 0: h = s_h + w s_h^2 / (2 EA), solved in the
+    // form without cancellation.
+    const double hanging = 2.0 * height / (1.0 + std::sqrt(1.0 + 2.0 * w * height / line.ea));
+    if (hanging <= len && span <= len - hanging) {
+      sol.vertical_tension = w * hanging;
+      sol.grounded_length = len - hanging;
+      return sol;
+    }
+  }
   // Starting guess of Peyrot and Goulois (1979), as used by MAP and MoorDyn.
   const double chord2 = span * span + height * height;
   const double lambda =
@@ -117,8 +141,6 @@ std::optional<CatenarySolution> SolveCatenary(const CatenaryLine& line, double s
     return fail("the catenary equations did not converge (residual " + NumberText(Norm(f), 3) +
                 " m after " + std::to_string(it) + " iterations)");
   }
-  CatenarySolution sol;
-  sol.line = line;
   sol.horizontal_tension = h;
   sol.vertical_tension = v;
   sol.grounded_length = lower_end_on_seabed ? std::max(len - v / w, 0.0) : 0.0;

@@ -10,6 +10,11 @@
 //   Resting on the seabed (grounded length L_B = L - V/w > 0 from the lower end):
 //     X = L_B + (H/w) asinh(V/H) + H L / EA
 //     h = (H/w) (sqrt(1 + (V/H)^2) - 1) + V^2 / (2 EA w)
+//   Slack (only with the lower end on the seabed, when even H -> 0 leaves the ends closer than
+//   L - s_h, s_h the unstretched length that hangs, h = s_h + w s_h^2 / (2 EA)): H = 0, V = w s_h;
+//   s_h hangs vertically under the upper end and L_B = L - s_h lies on the seabed, slack (shorter
+//   than L_B along the span X). This is the limit of the grounded form as H -> 0 (X -> L - s_h),
+//   and the case MoorPy's catenary solver also treats apart (a slack line on the seabed).
 //   Fully suspended (vertical tension V_A = V - w L at the lower end):
 //     X = (H/w) (asinh(V/H) - asinh(V_A/H)) + H L / EA
 //     h = (H/w) (sqrt(1 + (V/H)^2) - sqrt(1 + (V_A/H)^2)) + (V L - w L^2 / 2) / EA
@@ -33,9 +38,12 @@ struct CatenarySolution {
   double horizontal_tension = 0.0;  ///< H [N], constant along the line.
   double vertical_tension = 0.0;    ///< V at the upper end [N].
   double grounded_length = 0.0;     ///< Unstretched length L_B on the seabed [m] (0 if none).
+  double span = 0.0;                ///< Horizontal distance X of the upper end [m].
   int iterations = 0;               ///< Newton iterations used.
 
   bool on_seabed() const { return grounded_length > 0.0; }
+  /// H = 0: the part on the seabed is slack and the rest hangs vertically (catenary.h).
+  bool slack() const { return horizontal_tension == 0.0; }
   /// Vertical tension at unstretched arc length s from the lower end [N] (0 on the seabed).
   double VerticalTensionAt(double s) const;
   /// Tension magnitude at arc length s [N].

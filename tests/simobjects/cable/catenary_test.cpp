@@ -124,4 +124,44 @@ TEST_CASE("Catenary: a taut, stretched line still solves, bad input does not") {
   CHECK(why.find("no catenary") != std::string::npos);
 }
 
+TEST_CASE("Catenary: a slack line on the seabed: H = 0, the rest hangs vertically") {
+  // 100 m of the reference line's chain, ends 93.87 m apart on the seabed: no taut solution (it
+  // would need X >= L). Then H = 0, V = 0 and all 100 m lie on the seabed along the span.
+  const CatenaryLine line{100.0, kW, 6.0e8};
+  const auto flat = SolveCatenary(line, 93.87, 0.0, true);
+  REQUIRE(flat.has_value());
+  CHECK(flat->slack());
+  CHECK(flat->vertical_tension == 0.0);
+  CHECK(flat->grounded_length == 100.0);
+  double x = 0.0, z = 0.0;
+  flat->Profile(100.0, x, z);
+  CHECK(x == doctest::Approx(93.87).epsilon(1e-14));
+  CHECK(z == 0.0);
+  // Upper end 5 m up: s_h hangs, h = s_h + w s_h^2 / (2 EA), so V = w s_h ~ w h (the stretch
+  // w h / (2 EA) ~ 1e-5 relative), and X = 93.87 < L - s_h = 95: still slack.
+  const auto raised = SolveCatenary(line, 93.87, 5.0, true);
+  REQUIRE(raised.has_value());
+  CHECK(raised->slack());
+  const double s_h = raised->line.length - raised->grounded_length;
+  CHECK(s_h + kW * s_h * s_h / (2.0 * 6.0e8) == doctest::Approx(5.0).epsilon(1e-14));
+  CHECK(raised->vertical_tension == doctest::Approx(kW * s_h).epsilon(1e-14));
+  raised->Profile(100.0, x, z);
+  CHECK(x == doctest::Approx(93.87).epsilon(1e-14));
+  CHECK(z == doctest::Approx(5.0).epsilon(1e-14));
+  // The taut solutions tend to it as the span grows to L - s_h: just beyond, H is small and V
+  // is the hanging weight (the grounded form's limit H -> 0, catenary.h). 1e-3: H / w ~ 0.1 m
+  // leaves a sag of order H / w in the hanging length.
+  const auto taut = SolveCatenary(line, 100.0 - s_h + 0.01, 5.0, true);
+  REQUIRE(taut.has_value());
+  CHECK_FALSE(taut->slack());
+  CHECK(taut->horizontal_tension < 0.05 * kW * s_h);
+  CHECK(taut->vertical_tension == doctest::Approx(kW * s_h).epsilon(1e-2));
+  // A line shorter than the height is never slack: 3 m of elastic line reach 5 m up only
+  // stretched, taut.
+  const auto short_line = SolveCatenary({3.0, kW, 6.0e8}, 1.0, 5.0, true);
+  REQUIRE(short_line.has_value());
+  CHECK_FALSE(short_line->slack());
+  CHECK(short_line->horizontal_tension > 0.0);
+}
+
 }  // namespace hawser::test

@@ -58,7 +58,8 @@ TEST_CASE("the OC3-Hywind spar settles under 0.2 and 1 MN at N = 30, 50 and 80")
   }
 }
 
-TEST_CASE("the spar's settled offset is where a dynamic run from the catenary start comes to rest") {
+TEST_CASE(
+    "the spar's settled offset is where a dynamic run from the catenary start comes to rest") {
   for (const int n : {30, 50}) {
     CAPTURE(n);
     const double settled = SettleScenario(Spar(n, 1e6, false)).Output("Spar", "Pos", 0);
