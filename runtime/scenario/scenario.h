@@ -76,6 +76,10 @@ struct Scenario {
 /// Variable overrides from the command line or a sweep: name -> value text.
 using VariableOverrides = std::map<std::string, std::string>;
 
+/// The text of a scenario file (a regular file or a pipe), at most kMaxScenarioBytes. Throws
+/// ScenarioErrors for a directory or a file too large, IoError when it cannot be read.
+std::string ReadScenarioText(const std::string& path);
+
 /// Reads and checks a scenario file. Throws ScenarioErrors (all problems found) or IoError.
 Scenario LoadScenario(const std::string& path, const VariableOverrides& overrides = {});
 

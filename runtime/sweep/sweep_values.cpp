@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 
 #include "hawser/errors.h"
+#include "hawser/text_file.h"
 #include "hawser/value_parse.h"
 #include "runtime/sweep/sweep_number.h"
 
@@ -206,14 +206,14 @@ SummarySpec ParseSummarySpec(const std::string& text) {
 }
 
 void ReadSweepFile(const std::string& path, SweepDefinition& def) {
-  std::ifstream in(path);
-  if (!in) throw IoError(fmt::format("cannot read sweep file '{}'", path));
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
+  ParseSweepText(ReadRegularFile(path, "sweep file", {}), path, def);
+}
+
+void ParseSweepText(const std::string& text, const std::string& path, SweepDefinition& def) {
+  ForEachTextRow(text, path, "sweep file", [&](int number, std::string line) {
     const SourceLocation loc{path, number};
     if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
     line = Trim(line);
-    if (line.empty()) continue;
     try {
       if (line.rfind("summary:", 0) == 0) {
         def.summaries.push_back(ParseSummarySpec(line.substr(8)));
@@ -230,7 +230,7 @@ void ReadSweepFile(const std::string& path, SweepDefinition& def) {
       if (e.location().file.empty()) throw ScenarioError(loc, e.message());
       throw;
     }
-  }
+  });
 }
 
 std::vector<SweepCase> ExpandCases(const SweepDefinition& def) {

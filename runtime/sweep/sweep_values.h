@@ -50,7 +50,10 @@ SweepParameter ParseSweepSetting(const std::string& item);
 SummarySpec ParseSummarySpec(const std::string& text);
 /// Reads a sweep file: lines `NAME = VALUES`, `summary: COLUMN:STAT`, `mode: product|zip`;
 /// `#` starts a comment. Adds to `def`. Throws ScenarioError (file:line) or IoError.
+/// The file must be a regular file (hawser/text_file.h gives the limits).
 void ReadSweepFile(const std::string& path, SweepDefinition& def);
+/// The same from a sweep file's text (`path` for messages; the fuzzers call it).
+void ParseSweepText(const std::string& text, const std::string& path, SweepDefinition& def);
 
 struct SweepCase {
   long index = 0;
