@@ -60,6 +60,18 @@ struct InitialConditionDecl {
   /// "RollPitchYaw" when written as Obj.RollPitchYaw="r,p,y": `state` is then "Quat" and
   /// `value` its unit quaternion (hawser/roll_pitch_yaw.h); empty otherwise.
   std::string given_as;
+  /// One element set by `--set Obj:State[i]=x` (runtime/sweep/sweep.h). The index is kept as
+  /// read (any number) and checked against the state's width when the model is assembled.
+  struct Element {
+    double index = 0;
+    double value = 0;
+    std::string setting;  ///< "--set Obj:State[i]", for messages.
+  };
+  /// Applied over `value` in order. `value` is empty when the scenario gives no initial
+  /// condition for the state (an error: there is nothing to set one element of).
+  std::vector<Element> elements;
+  /// The `--set` that made or changed this condition ("" for the scenario's own).
+  std::string setting;
 };
 
 /// Everything a scenario file says.

@@ -22,10 +22,12 @@ namespace {
 
 using sweep::Number;
 
-/// "M:Pos[2]" -> object M, state Pos, element 2.
+/// "M:Pos[2]" -> object M, state Pos, element 2. The element is any number here; the model checks
+/// it against the state's width (Model::Builder::CheckInitialConditions), where the width is known.
 struct IcTarget {
   std::string object, state;
-  int element = -1;
+  bool has_element = false;
+  double element = 0;
 };
 
 IcTarget ParseIcTarget(const std::string& name) {
@@ -35,8 +37,8 @@ IcTarget ParseIcTarget(const std::string& name) {
   t.state = name.substr(colon + 1);
   if (auto br = t.state.find('['); br != std::string::npos) {
     if (t.state.back() != ']') throw ScenarioError({}, fmt::format("--set {}: missing ']'", name));
-    t.element =
-        static_cast<int>(Number(t.state.substr(br + 1, t.state.size() - br - 2), "--set " + name));
+    t.has_element = true;
+    t.element = Number(t.state.substr(br + 1, t.state.size() - br - 2), "--set " + name);
     t.state.resize(br);
   }
   if (t.object.empty() || t.state.empty()) {
@@ -105,7 +107,18 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
                              [&](const InitialConditionDecl& d) {
                                return d.object == t.object && d.state == t.state;
                              });
-      if (t.element < 0 && v.find(',') != std::string::npos) {
+      if (ic == s.initial_conditions.end()) {
+        // No <InitialCondition> for the state: the --set makes one (empty when it sets one
+        // element, which the model reports with the state's width).
+        s.initial_conditions.push_back({t.object, t.state, {}, o.loc});
+        ic = s.initial_conditions.end() - 1;
+      } else if (!t.has_element) {
+        ic->elements.clear();  // The whole state replaces earlier element settings.
+      }
+      ic->setting = what;
+      if (t.has_element) {
+        ic->elements.push_back({t.element, Number(v, what), what});
+      } else if (v.find(',') != std::string::npos) {
         // A whole state given element by element ("0,0,-1.2", quoted on the command line).
         std::vector<double> values;
         size_t start = 0;
@@ -115,29 +128,9 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
           if (comma == std::string::npos) break;
           start = comma + 1;
         }
-        if (ic != s.initial_conditions.end()) {
-          ic->value = values;
-        } else {
-          s.initial_conditions.push_back({t.object, t.state, values, o.loc});
-        }
-        continue;
-      }
-      const double x = Number(v, what);
-      if (t.element < 0) {
-        if (ic != s.initial_conditions.end()) {
-          ic->value.assign(std::max<size_t>(ic->value.size(), 1), x);
-        } else {
-          s.initial_conditions.push_back({t.object, t.state, {x}, o.loc});
-        }
+        ic->value = values;
       } else {
-        if (ic == s.initial_conditions.end() || t.element >= static_cast<int>(ic->value.size())) {
-          throw ScenarioError({s.file, 0},
-                              fmt::format("{}: to sweep one element, give the scenario an "
-                                          "<InitialCondition {}.{}=\"...\"/> with at "
-                                          "least {} values",
-                                          what, t.object, t.state, t.element + 1));
-        }
-        ic->value[t.element] = x;
+        ic->value.assign(std::max<size_t>(ic->value.size(), 1), Number(v, what));
       }
     } else if (n.rfind("Engine.", 0) == 0) {
       engine_overrides.emplace_back(n.substr(7), v);

@@ -63,6 +63,18 @@ const char* const kValuesForm =
     "expected a list such as \"1, 2, 5\", a range from:step:to such as \"0:0.5:2\", "
     "linspace(a, b, n) or logspace(a, b, n)";
 
+/// `x`, the i-th value (from 0) that `item` makes, when finite; a value that overflowed
+/// (logspace(0, 400, 3) makes 1e400) would fail every case that uses it, so it is refused before
+/// any case runs.
+double Finite(double x, long i, const std::string& item, const std::string& what) {
+  if (!std::isfinite(x)) {
+    throw ScenarioError({}, fmt::format("{}: '{}' makes {} (value {}, counting from 0); expected "
+                                        "every value between -1.8e308 and 1.8e308",
+                                        what, item, x, i));
+  }
+  return x;
+}
+
 void AppendSpace(const std::string& item, const std::string& what, std::vector<std::string>& out) {
   const bool log = item.rfind("logspace(", 0) == 0;
   const std::string inner = item.substr(9, item.size() - 10);
@@ -83,8 +95,10 @@ void AppendSpace(const std::string& item, const std::string& what, std::vector<s
   }
   const long n = static_cast<long>(nd);
   for (long i = 0; i < n; ++i) {
-    const double x = n == 1 ? a : (i == n - 1 ? b : a + (b - a) * static_cast<double>(i) / (n - 1));
-    out.push_back(Text(log ? std::pow(10.0, x) : x));
+    // a + (b - a) i / (n - 1), written so that b - a cannot overflow (linspace(-1e308, 1e308, 3)).
+    const double f = n == 1 ? 0.0 : static_cast<double>(i) / static_cast<double>(n - 1);
+    const double x = i == n - 1 ? b : a * (1.0 - f) + b * f;
+    out.push_back(Text(Finite(log ? std::pow(10.0, x) : x, i, item, what)));
   }
 }
 
@@ -101,11 +115,12 @@ void AppendRange(const std::string& item, const std::string& what, std::vector<s
   }
   const double count = std::floor((to - from) / step + 1e-9) + 1.0;
   if (!(count <= static_cast<double>(kMaxSweepValues))) {
-    throw ScenarioError({}, fmt::format("{}: range '{}' has {:.0f} values; expected at most {}",
+    throw ScenarioError({}, fmt::format("{}: range '{}' has {:.3g} values; expected at most {}",
                                         what, item, count, kMaxSweepValues));
   }
   const long n = static_cast<long>(count);
-  for (long i = 0; i < n; ++i) out.push_back(Text(from + static_cast<double>(i) * step));
+  for (long i = 0; i < n; ++i)
+    out.push_back(Text(Finite(from + static_cast<double>(i) * step, i, item, what)));
 }
 
 }  // namespace
@@ -155,7 +170,17 @@ std::vector<std::string> ParseSweepValues(const std::string& text, const std::st
     } else if (item.find(':') != std::string::npos) {
       AppendRange(item, what, out);
     } else {
+      // A word (rk4) is kept as text; a number must be finite, as a generated one must.
+      if (double x = 0; IsNumber(item, &x) && !std::isfinite(x)) {
+        throw ScenarioError({}, fmt::format("{}: value {} (counting from 0), '{}', is not finite; "
+                                            "expected every value between -1.8e308 and 1.8e308",
+                                            what, out.size(), item));
+      }
       out.push_back(item);
+    }
+    if (out.size() > static_cast<size_t>(kMaxSweepValues)) {  // Several items, each in bounds.
+      throw ScenarioError({}, fmt::format("{}: '{}' makes more than {} values; expected at most {}",
+                                          what, t, kMaxSweepValues, kMaxSweepValues));
     }
   }
   return out;
