@@ -146,6 +146,7 @@ int Sweep(const SweepRequest& request) {
   SweepPlan plan = MakePlan(request);
   // The flag is set by SIGINT, SIGTERM or SIGHUP (handlers installed first thing in main).
   std::atomic<bool>& interrupted = StopRequested();
+  DeferStopsToRun();  // The sweep finishes its file: cases stop, their statuses are recorded.
 #ifdef HAWSER_WITH_MPI
   if (LaunchedWithMpi()) return MpiSweep(request, plan, interrupted);
 #else
