@@ -3,7 +3,8 @@
 //
 // VALUES: a comma-separated list of numbers or words ("1, 2.5, 4", "rk4,cvode-bdf"), where a
 // number may be a range from:step:to (end included when it is reached within 1e-9 of a step),
-// or linspace(a, b, n) / logspace(a, b, n) (10^a .. 10^b).
+// or linspace(a, b, n) / logspace(a, b, n) (10^a .. 10^b). At most 1e6 values; every number, as
+// written or generated, must be finite (a case with 10^400 could only fail).
 // Cases are the cartesian product of all values (the last name varies fastest), or with --zip
 // the i-th value of every name (all lists of equal length).
 #pragma once
