@@ -44,16 +44,15 @@ std::string ReadRegularFile(const std::string& path, const std::string& what,
   // fstat below then refuses it without a read. A regular file ignores the flag.
   const Fd file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)};
   if (file.fd < 0) {
-    throw ScenarioError(where,
-                        fmt::format("cannot open {}: {}", name, std::strerror(errno)));
+    throw ScenarioError(where, fmt::format("cannot open {}: {}", name, std::strerror(errno)));
   }
   struct stat st = {};
   if (::fstat(file.fd, &st) != 0) {
-    throw ScenarioError(where,
-                        fmt::format("cannot read {}: {}", name, std::strerror(errno)));
+    throw ScenarioError(where, fmt::format("cannot read {}: {}", name, std::strerror(errno)));
   }
   if (!S_ISREG(st.st_mode)) {
-    throw ScenarioError(where, fmt::format("{} is {}; expected a regular file", name, KindOf(st.st_mode)));
+    throw ScenarioError(where,
+                        fmt::format("{} is {}; expected a regular file", name, KindOf(st.st_mode)));
   }
   const auto too_large = [&] {
     return ScenarioError(where, fmt::format("{} has more than {} bytes; expected at most {} bytes "
@@ -77,8 +76,7 @@ std::string ReadRegularFile(const std::string& path, const std::string& what,
     const ssize_t n = ::read(file.fd, text.data() + got, text.size() - got);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (n < 0) {
-      throw ScenarioError(where,
-                          fmt::format("cannot read {}: {}", name, std::strerror(errno)));
+      throw ScenarioError(where, fmt::format("cannot read {}: {}", name, std::strerror(errno)));
     }
     if (n == 0) break;
     got += static_cast<std::size_t>(n);
@@ -88,8 +86,7 @@ std::string ReadRegularFile(const std::string& path, const std::string& what,
 }
 
 void ForEachTextRow(const std::string& text, const std::string& path, const std::string& what,
-                    const std::function<void(int, const std::string&)>& row,
-                    std::size_t max_rows) {
+                    const std::function<void(int, const std::string&)>& row, std::size_t max_rows) {
   std::size_t rows = 0;
   std::size_t start = 0;
   for (int line_no = 1; start < text.size(); ++line_no) {

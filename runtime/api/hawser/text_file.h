@@ -20,9 +20,10 @@ inline constexpr std::size_t kMaxTableFileBytes = std::size_t{64} << 20;
 inline constexpr std::size_t kMaxTableRows = 1000000;
 
 /// The whole text of `path`, which must be a regular file of at most `max_bytes`. Messages name it
-/// "WHAT 'PATH'NOTE" (what: "RAO file"; note: e.g. " (File=\"x.csv\")" or ""). Throws ScenarioError at `where` (the scenario element or attribute
-/// that names the file) when the file is missing or unreadable (the system's reason), is not a
-/// regular file (what it is instead), or is too large (its size and the limit).
+/// "WHAT 'PATH'NOTE" (what: "RAO file"; note: e.g. " (File=\"x.csv\")" or ""). Throws ScenarioError
+/// at `where` (the scenario element or attribute that names the file) when the file is missing or
+/// unreadable (the system's reason), is not a regular file (what it is instead), or is too large
+/// (its size and the limit).
 std::string ReadRegularFile(const std::string& path, const std::string& what,
                             const SourceLocation& where, const std::string& note = "",
                             std::size_t max_bytes = kMaxTableFileBytes);

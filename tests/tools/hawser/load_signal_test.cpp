@@ -81,8 +81,8 @@ void CheckSignalEndsLoad(int signal, const std::string& name, const std::string&
   REQUIRE(kill(pid, signal) == 0);
   const auto sent = Clock::now();
   // 30 s: generous, so that a slow machine never fails the test; before the fix it never ended.
-  const bool ended = PollUntil([&] { return waitpid(pid, &status, WNOHANG) == pid; },
-                               std::chrono::seconds(30));
+  const bool ended =
+      PollUntil([&] { return waitpid(pid, &status, WNOHANG) == pid; }, std::chrono::seconds(30));
   const double seconds = std::chrono::duration<double>(Clock::now() - sent).count();
   if (!ended) {
     kill(pid, SIGKILL);
@@ -97,8 +97,8 @@ void CheckSignalEndsLoad(int signal, const std::string& name, const std::string&
   // The handler exits at once; 3 s (not 1) leaves room for scheduling on a shared 2-core machine
   // and the 10 ms polling, and still tells "at once" from the old "never".
   CHECK(seconds < 3.0);
-  CHECK(text.str().find("hawser: interrupted by " + cause +
-                        " while loading; no results written") != std::string::npos);
+  CHECK(text.str().find("hawser: interrupted by " + cause + " while loading; no results written") !=
+        std::string::npos);
   CHECK(!fs::exists(out));
   std::error_code ignored;
   fs::remove_all(dir, ignored);

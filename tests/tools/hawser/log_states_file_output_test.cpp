@@ -39,12 +39,12 @@ TEST_CASE("LogStates=1 with FileOutput listing a port logs the states too (HDF5)
   CAPTURE(r.output);
   REQUIRE(r.exit_code == 0);
   // h5py lists the datasets; the state Pos equals the port Pos row by row.
-  const CommandResult py = RunCommand(
-      "/usr/bin/python3 -c \"import h5py, numpy; f = h5py.File('" + out +
-      "', 'r'); names = []; f.visititems(lambda n, o: names.append(n) if "
-      "isinstance(o, h5py.Dataset) else None); print(sorted(names)); "
-      "print(f['Ball/state/Pos'].shape, f['Ball/state/Vel'].shape, "
-      "numpy.array_equal(f['Ball/state/Pos'][:], f['Ball/Pos'][:]))\"");
+  const CommandResult py =
+      RunCommand("/usr/bin/python3 -c \"import h5py, numpy; f = h5py.File('" + out +
+                 "', 'r'); names = []; f.visititems(lambda n, o: names.append(n) if "
+                 "isinstance(o, h5py.Dataset) else None); print(sorted(names)); "
+                 "print(f['Ball/state/Pos'].shape, f['Ball/state/Vel'].shape, "
+                 "numpy.array_equal(f['Ball/state/Pos'][:], f['Ball/Pos'][:]))\"");
   CAPTURE(py.output);
   REQUIRE(py.exit_code == 0);
   CHECK(py.output.find("'Ball/Pos'") != std::string::npos);

@@ -42,9 +42,9 @@ TEST_CASE("--set OBJ:STATE[i]: an index outside the state is refused with its wi
                {"--set Ball:Pos[3]: index 3 is out of range: state Ball.Pos has width 3"});
   CHECK(!std::filesystem::exists(out + ".h5"));  // Refused before the sweep's file is made.
   const std::string sweep_file = WriteTempFile("index.sweep", "k = 10, 20\nBall:Pos[-1] = 1, 2\n");
-  CheckRefused("sweep -q '" + kMassOnSpring + "' -o '" + out + ".h5' --sweep-file '" +
-                   sweep_file + "'",
-               {"--set Ball:Pos[-1]: index -1 is out of range: state Ball.Pos has width 3"});
+  CheckRefused(
+      "sweep -q '" + kMassOnSpring + "' -o '" + out + ".h5' --sweep-file '" + sweep_file + "'",
+      {"--set Ball:Pos[-1]: index -1 is out of range: state Ball.Pos has width 3"});
   CHECK(!std::filesystem::exists(out + ".h5"));
   CheckRefused("run -q '" + kMassOnSpring + "' -o '" + out + "' --set 'Ball:Pos[x]=1'",
                {"--set Ball:Pos[x]: 'x' is not a number"});
@@ -129,7 +129,8 @@ TEST_CASE("sweep values that are not finite are refused, naming the expression a
                {"range '0:1e-300:1' has 1e+300 values; expected at most 1000000"});
   CheckRefused(run + "--set 'k=1, linspace(0, 1, 1000000)'",
                {"makes more than 1000000 values; expected at most 1000000"});
-  const std::string sweep_file = WriteTempFile("nonfinite.sweep", "\n\nk = logspace(300, 310, 3)\n");
+  const std::string sweep_file =
+      WriteTempFile("nonfinite.sweep", "\n\nk = logspace(300, 310, 3)\n");
   CheckRefused(run + "--sweep-file '" + sweep_file + "'",
                {"nonfinite.sweep:3: error: --set k: 'logspace(300, 310, 3)' makes inf (value 2"});
   CHECK(!std::filesystem::exists(out));

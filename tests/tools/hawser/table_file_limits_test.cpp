@@ -91,9 +91,8 @@ TEST_CASE("table files: a device, a FIFO or a directory is named as such, at the
       {"/dev/zero", "a character device"}, {fifo, "a FIFO (named pipe)"}, {folder, "a directory"}};
   for (const auto& [path, kind] : files) {
     CAPTURE(path);
-    CheckRefused(f.Validate(path, f.table),
-                 {"s.xml:5: error: V (Body/RAOVessel): RAO file '" + path + "' is " + kind +
-                  "; expected a regular file"});
+    CheckRefused(f.Validate(path, f.table), {"s.xml:5: error: V (Body/RAOVessel): RAO file '" +
+                                             path + "' is " + kind + "; expected a regular file"});
     CheckRefused(f.Validate(kGoodRao, path),
                  {"s.xml:6: error: T (Src/Table): table file '" + path + "' (File=\"" + path +
                   "\") is " + kind + "; expected a regular file"});
