@@ -115,8 +115,11 @@ void AppendRange(const std::string& item, const std::string& what, std::vector<s
   }
   const double count = std::floor((to - from) / step + 1e-9) + 1.0;
   if (!(count <= static_cast<double>(kMaxSweepValues))) {
-    throw ScenarioError({}, fmt::format("{}: range '{}' has {:.3g} values; expected at most {}",
-                                        what, item, count, kMaxSweepValues));
+    // Whole up to 1e15; beyond, the digits a double prints are noise (0:1e-300:1).
+    const std::string n =
+        count < 1e15 ? fmt::format("{:.0f}", count) : fmt::format("{:.3g}", count);
+    throw ScenarioError({}, fmt::format("{}: range '{}' has {} values; expected at most {}", what,
+                                        item, n, kMaxSweepValues));
   }
   const long n = static_cast<long>(count);
   for (long i = 0; i < n; ++i)
@@ -170,13 +173,13 @@ std::vector<std::string> ParseSweepValues(const std::string& text, const std::st
     } else if (item.find(':') != std::string::npos) {
       AppendRange(item, what, out);
     } else {
-      // A word (rk4) is kept as text; a number must be finite, as a generated one must.
-      if (double x = 0; IsNumber(item, &x) && !std::isfinite(x)) {
-        throw ScenarioError({}, fmt::format("{}: value {} (counting from 0), '{}', is not finite; "
-                                            "expected every value between -1.8e308 and 1.8e308",
-                                            what, out.size(), item));
-      }
       out.push_back(item);
+    }
+    // A word (rk4) is kept as text; a number, quoted or not, must be finite as a generated one.
+    if (double x = 0; IsNumber(out.back(), &x) && !std::isfinite(x)) {
+      throw ScenarioError({}, fmt::format("{}: value {} (counting from 0), '{}', is not finite; "
+                                          "expected every value between -1.8e308 and 1.8e308",
+                                          what, out.size() - 1, item));
     }
     if (out.size() > static_cast<size_t>(kMaxSweepValues)) {  // Several items, each in bounds.
       throw ScenarioError({}, fmt::format("{}: '{}' makes more than {} values; expected at most {}",

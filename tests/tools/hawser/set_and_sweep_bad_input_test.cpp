@@ -118,6 +118,8 @@ TEST_CASE("sweep values that are not finite are refused, naming the expression a
                 "expected every value between -1.8e308 and 1.8e308"});
   CheckRefused(run + "--set 'k=1, 1e400'",
                {"error: --set k: value 1 (counting from 0), '1e400', is not finite"});
+  CheckRefused(run + "--set 'k=1, \"-inf\"'",  // Quoted: kept verbatim, but still a number.
+               {"error: --set k: value 1 (counting from 0), '\"-inf\"', is not finite"});
   CheckRefused(run + "--set 'k=1, nan'",
                {"error: --set k: value 1 (counting from 0), 'nan', is not finite"});
   CheckRefused(run + "--set 'k=linspace(0, 1e400, 3)'", {"'1e400' is not a finite number"});
