@@ -14,6 +14,7 @@
 #include "runtime/scenario/engine_parser.h"
 #include "runtime/scenario/variables.h"
 #include "runtime/simulation.h"
+#include "runtime/sweep/set_name.h"
 #include "runtime/sweep/sweep_number.h"
 
 namespace hawser {
@@ -21,32 +22,6 @@ namespace hawser {
 namespace {
 
 using sweep::Number;
-
-/// "M:Pos[2]" -> object M, state Pos, element 2. The element is any number here; the model checks
-/// it against the state's width (Model::Builder::CheckInitialConditions), where the width is known.
-struct IcTarget {
-  std::string object, state;
-  bool has_element = false;
-  double element = 0;
-};
-
-IcTarget ParseIcTarget(const std::string& name) {
-  IcTarget t;
-  const auto colon = name.find(':');
-  t.object = name.substr(0, colon);
-  t.state = name.substr(colon + 1);
-  if (auto br = t.state.find('['); br != std::string::npos) {
-    if (t.state.back() != ']') throw ScenarioError({}, fmt::format("--set {}: missing ']'", name));
-    t.has_element = true;
-    t.element = Number(t.state.substr(br + 1, t.state.size() - br - 2), "--set " + name);
-    t.state.resize(br);
-  }
-  if (t.object.empty() || t.state.empty()) {
-    throw ScenarioError({},
-                        fmt::format("--set {}: expected OBJECT:STATE or OBJECT:STATE[i]", name));
-  }
-  return t;
-}
 
 /// Sets the Engine attributes `overrides` (name, value) together. The loader keeps settings, not
 /// the attributes: read <Engine> again and parse it once with every override in place, so that
@@ -82,9 +57,10 @@ void ApplyEngineAttributes(Scenario& s,
 Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
   const auto& ps = setup.definition.parameters;
   VariableOverrides vars = setup.variables;
+  std::vector<SetTarget> targets;
   for (size_t i = 0; i < ps.size(); ++i) {
-    const std::string& n = ps[i].name;
-    if (n.find('.') == std::string::npos && n.find(':') == std::string::npos) vars[n] = c.values[i];
+    targets.push_back(ParseSetName(ps[i].name));
+    if (targets[i].kind == SetTarget::Kind::kVariable) vars[ps[i].name] = c.values[i];
   }
   Scenario s = LoadScenarioFromString(setup.scenario_text, setup.scenario_file, vars);
   std::vector<std::string> object_names;
@@ -100,17 +76,17 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
     const std::string& n = ps[i].name;
     const std::string& v = c.values[i];
     const std::string what = "--set " + n;
-    if (n.find(':') != std::string::npos) {
-      const IcTarget t = ParseIcTarget(n);
+    const SetTarget& t = targets[i];
+    if (t.kind == SetTarget::Kind::kInitialCondition) {
       ObjectDecl& o = find_object(t.object, what);
       auto ic = std::find_if(s.initial_conditions.begin(), s.initial_conditions.end(),
                              [&](const InitialConditionDecl& d) {
-                               return d.object == t.object && d.state == t.state;
+                               return d.object == t.object && d.state == t.member;
                              });
       if (ic == s.initial_conditions.end()) {
         // No <InitialCondition> for the state: the --set makes one (empty when it sets one
         // element, which the model reports with the state's width).
-        s.initial_conditions.push_back({t.object, t.state, {}, o.loc});
+        s.initial_conditions.push_back({t.object, t.member, {}, o.loc});
         ic = s.initial_conditions.end() - 1;
       } else if (!t.has_element) {
         ic->elements.clear();  // The whole state replaces earlier element settings.
@@ -132,11 +108,11 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
       } else {
         ic->value.assign(std::max<size_t>(ic->value.size(), 1), Number(v, what));
       }
-    } else if (n.rfind("Engine.", 0) == 0) {
-      engine_overrides.emplace_back(n.substr(7), v);
-    } else if (auto dot = n.find('.'); dot != std::string::npos) {
-      ObjectDecl& o = find_object(n.substr(0, dot), what);
-      const std::string param = n.substr(dot + 1);
+    } else if (t.kind == SetTarget::Kind::kEngine) {
+      engine_overrides.emplace_back(t.member, v);
+    } else if (t.kind == SetTarget::Kind::kParameter) {
+      ObjectDecl& o = find_object(t.object, what);
+      const std::string& param = t.member;
       auto a = std::find_if(o.parameters.begin(), o.parameters.end(),
                             [&](const Attribute& x) { return x.name == param; });
       if (a != o.parameters.end()) {
