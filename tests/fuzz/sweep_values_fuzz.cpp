@@ -32,19 +32,11 @@ void CheckValues(const std::vector<std::string>& values, const std::string& text
   }
 }
 
-template <class Fn>
-void Try(Fn&& fn) {
-  try {
-    fn();
-  } catch (const hawser::ScenarioError&) {
-  }
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  Try([&] {
+  hawser::fuzz::IgnoringScenarioErrors([&] {
     hawser::SweepDefinition def;
     hawser::ParseSweepText(text, "fuzz.sweep", def);
     for (const hawser::SweepParameter& p : def.parameters) CheckValues(p.values, text);
@@ -54,7 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       Check(c.values.size() == def.parameters.size(), "a case lacks a value", text);
     def.Canonical();
   });
-  Try([&] { CheckValues(hawser::ParseSweepValues(text, "fuzz"), text); });
-  Try([&] { hawser::ParseSummarySpec(text); });
+  hawser::fuzz::IgnoringScenarioErrors(
+      [&] { CheckValues(hawser::ParseSweepValues(text, "fuzz"), text); });
+  hawser::fuzz::IgnoringScenarioErrors([&] { hawser::ParseSummarySpec(text); });
   return 0;
 }
