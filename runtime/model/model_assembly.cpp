@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cmath>
 #include <map>
 
 #include "hawser/text.h"
@@ -250,6 +251,36 @@ void Model::Builder::CheckUnconnectedInputs() {
   }
 }
 
+const std::vector<double>& Model::Builder::ApplyElementSettings(const InitialConditionDecl& ic,
+                                                                int width) {
+  if (ic.elements.empty()) return ic.value;
+  const std::string state = ic.object + "." + ic.state;
+  const std::string range =
+      width == 1 ? "index 0" : fmt::format("a whole number from 0 to {}", width - 1);
+  for (const InitialConditionDecl::Element& e : ic.elements) {
+    // Any number reaches here (-1, 1.5, 1e20, nan): only a whole one inside the state is valid.
+    if (!(e.index >= 0 && e.index < width && e.index == std::floor(e.index))) {
+      throw ScenarioError(ic.loc, fmt::format("{}: index {} is out of range: state {} has width "
+                                              "{}; expected {}",
+                                              e.setting, e.index, state, width, range));
+    }
+  }
+  if (ic.value.empty()) {
+    throw ScenarioError(
+        ic.loc, fmt::format("{}: the scenario gives no initial condition for state {} (width {}, "
+                            "indices {}) to set one element of; expected an <InitialCondition "
+                            "{}=\"...\"/> with {} values, or --set {}:{}=VALUE (every element)",
+                            ic.elements.front().setting, state, width,
+                            width == 1 ? "0" : fmt::format("0 to {}", width - 1), state, width,
+                            ic.object, ic.state));
+  }
+  std::vector<double>& value = set_values_.emplace_back(ic.value);
+  if (static_cast<int>(value.size()) != width) return value;  // Reported by the caller.
+  for (const InitialConditionDecl::Element& e : ic.elements)
+    value[static_cast<size_t>(e.index)] = e.value;
+  return value;
+}
+
 void Model::Builder::CheckInitialConditions() {
   initial_values_.resize(m_.objects_.size());
   for (size_t i = 0; i < m_.objects_.size(); ++i)
@@ -268,23 +299,27 @@ void Model::Builder::CheckInitialConditions() {
                                 ic.object, m_.objects_[obj]->type(), ic.object, ic.given_as,
                                 SuggestionText(ic.given_as, states, "its states")));
       }
+      // A `--set` that made or changed the condition is named first: the scenario's line alone
+      // would not tell the user which setting to fix.
+      const std::string by = ic.setting.empty() ? "" : ic.setting + ": ";
       if (s < 0) {
-        throw ScenarioError(
-            ic.loc, fmt::format("{} ({}) has no state '{}'{}", ic.object, m_.objects_[obj]->type(),
-                                ic.state, SuggestionText(ic.state, states, "its states")));
+        throw ScenarioError(ic.loc, fmt::format("{}{} ({}) has no state '{}'{}", by, ic.object,
+                                                m_.objects_[obj]->type(), ic.state,
+                                                SuggestionText(ic.state, states, "its states")));
       }
       const int width = iface(obj).states[s].spec.width;
-      if (static_cast<int>(ic.value.size()) != width) {
+      const std::vector<double>& value = ApplyElementSettings(ic, width);
+      if (static_cast<int>(value.size()) != width) {
         throw ScenarioError(ic.loc,
-                            fmt::format("initial condition {}.{} has {} value(s); the state has "
+                            fmt::format("{}initial condition {}.{} has {} value(s); the state has "
                                         "width {}, so expected {} comma-separated numbers",
-                                        ic.object, ic.state, ic.value.size(), width, width));
+                                        by, ic.object, ic.state, value.size(), width, width));
       }
       if (const auto& check = iface(obj).states[s].spec.check; check) {
-        if (std::string expected = check(ic.value); !expected.empty()) {
+        if (std::string expected = check(value); !expected.empty()) {
           throw ScenarioError(
-              ic.loc, fmt::format("initial condition {}.{} = {} is invalid; expected {}", ic.object,
-                                  ic.state, fmt::join(ic.value, ","), expected));
+              ic.loc, fmt::format("{}initial condition {}.{} = {} is invalid; expected {}", by,
+                                  ic.object, ic.state, fmt::join(value, ","), expected));
         }
       }
       if (initial_values_[obj][s] != nullptr) {
@@ -302,7 +337,7 @@ void Model::Builder::CheckInitialConditions() {
         throw ScenarioError(
             ic.loc, fmt::format("initial condition {}.{} is given twice", ic.object, ic.state));
       }
-      initial_values_[obj][s] = &ic.value;
+      initial_values_[obj][s] = &value;
       set_by[{obj, s}] = &ic;
     });
   }

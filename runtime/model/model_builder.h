@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <deque>
 #include <map>
 #include <optional>
 #include <span>
@@ -52,6 +53,9 @@ class Model::Builder {
   Term ResolveTerm(const ConnectionTerm& t, const ConnectionDecl& c, int width) const;
   void CheckUnconnectedInputs();
   void CheckInitialConditions();
+  /// `ic`'s value with its `--set` elements applied (ic.value itself when it has none); throws
+  /// for an index outside [0, width) or an element of a state the scenario gives no value.
+  const std::vector<double>& ApplyElementSettings(const InitialConditionDecl& ic, int width);
 
   // ---- Services (service_binding.cpp) ----
   void BindServices();
@@ -101,6 +105,9 @@ class Model::Builder {
   std::vector<std::vector<InputSource>> sources_;  ///< [object][input]
   /// [object][state]: the <InitialCondition> value, or nullptr when not given.
   std::vector<std::vector<const std::vector<double>*>> initial_values_;
+  /// Initial conditions with their `--set Obj:State[i]` elements applied (a deque: the pointers
+  /// in initial_values_ stay valid as it grows).
+  std::deque<std::vector<double>> set_values_;
   std::vector<std::vector<int>> state_offsets_;  ///< [object][state]: offset in the state vector
   std::vector<Node> nodes_;
   std::vector<std::array<int, 3>> node_base_;

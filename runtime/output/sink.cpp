@@ -112,7 +112,8 @@ std::vector<LoggedSignal> SelectLoggedSignals(const Model& model, const EngineSe
     auto it = chosen.find(o->name());
     Selection sel = it == chosen.end() ? Selection{} : it->second;
     AddPorts(*o, sel, all || sel.ports, signals);
-    if ((all && settings.log_states) || sel.states) AddStates(*o, signals);
+    // LogStates="1" logs every object's states, whichever ports FileOutput selects.
+    if (settings.log_states || sel.states) AddStates(*o, signals);
   }
   return signals;
 }

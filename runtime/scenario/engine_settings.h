@@ -41,7 +41,7 @@ struct EngineSettings {
   /// Extension MaxOrder: the highest order CVODE may use (0 = its own: 5 for BDF, 12 for Adams).
   /// Models with non-smooth parts (seabed contact, slack segments) often run faster capped at 3.
   int max_order = 0;
-  bool log_states = false;
+  bool log_states = false;  ///< LogStates: every object's states too, whatever FileOutput says.
   std::vector<std::string> file_output{"objects:all"};  ///< FileOutput selectors.
   int num_cores = 1;                                    ///< Accepted for FhSim compatibility.
   bool use_rss_norm = false;  ///< UseRSSNormInsteadOfInfNorm: accepted; CVODE uses its WRMS norm.

@@ -60,6 +60,18 @@ struct InitialConditionDecl {
   /// "RollPitchYaw" when written as Obj.RollPitchYaw="r,p,y": `state` is then "Quat" and
   /// `value` its unit quaternion (hawser/roll_pitch_yaw.h); empty otherwise.
   std::string given_as;
+  /// One element set by `--set Obj:State[i]=x` (runtime/sweep/sweep.h). The index is kept as
+  /// read (any number) and checked against the state's width when the model is assembled.
+  struct Element {
+    double index = 0;
+    double value = 0;
+    std::string setting;  ///< "--set Obj:State[i]", for messages.
+  };
+  /// Applied over `value` in order. `value` is empty when the scenario gives no initial
+  /// condition for the state (an error: there is nothing to set one element of).
+  std::vector<Element> elements;
+  /// The `--set` that made or changed this condition ("" for the scenario's own).
+  std::string setting;
 };
 
 /// Everything a scenario file says.
@@ -75,6 +87,10 @@ struct Scenario {
 
 /// Variable overrides from the command line or a sweep: name -> value text.
 using VariableOverrides = std::map<std::string, std::string>;
+
+/// The text of a scenario file (a regular file or a pipe), at most kMaxScenarioBytes. Throws
+/// ScenarioErrors for a directory or a file too large, IoError when it cannot be read.
+std::string ReadScenarioText(const std::string& path);
 
 /// Reads and checks a scenario file. Throws ScenarioErrors (all problems found) or IoError.
 Scenario LoadScenario(const std::string& path, const VariableOverrides& overrides = {});

@@ -7,11 +7,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <pugixml.hpp>
-#include <sstream>
 #include <string_view>
+#include <vector>
 
 #include "hawser/text.h"
 #include "hawser/value_parse.h"
@@ -293,11 +294,12 @@ void Loader::ReadEngine(const pugi::xml_node& section, Scenario* scenario) {
 
 namespace {
 
-ScenarioErrors TooLarge(const std::string& file, std::size_t bytes) {
+/// `more`: the file was read up to the limit and had more (a pipe or device gives no size).
+ScenarioErrors TooLarge(const std::string& file, std::size_t bytes, bool more = false) {
   return ScenarioErrors({ScenarioError(
-      {file, 0}, fmt::format("the scenario has {} bytes; expected a file of at most {} bytes "
+      {file, 0}, fmt::format("the scenario has {}{} bytes; expected a file of at most {} bytes "
                              "(64 MiB)",
-                             bytes, kMaxScenarioBytes))});
+                             more ? "more than " : "", bytes, kMaxScenarioBytes))});
 }
 
 }  // namespace
@@ -308,13 +310,19 @@ Scenario LoadScenarioFromString(const std::string& xml_text, const std::string& 
   return detail::Loader(xml_text, file, overrides).Load();
 }
 
-Scenario LoadScenario(const std::string& path, const VariableOverrides& overrides) {
+std::string ReadScenarioText(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw ScenarioErrors(
+        {ScenarioError({path, 0}, "the scenario is a directory; expected a scenario XML file")});
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw IoError(fmt::format("cannot read scenario '{}': {}", path, std::strerror(errno)));
   }
   // The size is checked before reading, so a huge file costs neither time nor memory. A stream
-  // that cannot seek (a pipe) reports -1 here and is read as it comes.
+  // that cannot seek (a pipe) reports -1 here and is read as it comes, as is a device that
+  // reports size 0 (/dev/zero): both only up to the limit.
   in.seekg(0, std::ios::end);
   const std::streamoff size = in.tellg();
   if (size > static_cast<std::streamoff>(kMaxScenarioBytes)) {
@@ -322,12 +330,21 @@ Scenario LoadScenario(const std::string& path, const VariableOverrides& override
   }
   in.clear();
   in.seekg(0, std::ios::beg);
-  std::ostringstream text;
-  text << in.rdbuf();
+  in.clear();  // A pipe cannot seek: read it from where it is.
+  std::string text;
+  std::vector<char> chunk(std::size_t{1} << 16);
+  while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0) {
+    text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxScenarioBytes) throw TooLarge(path, kMaxScenarioBytes, true);
+  }
   if (in.bad()) {
     throw IoError(fmt::format("cannot read scenario '{}': {}", path, std::strerror(errno)));
   }
-  return LoadScenarioFromString(text.str(), path, overrides);
+  return text;
+}
+
+Scenario LoadScenario(const std::string& path, const VariableOverrides& overrides) {
+  return LoadScenarioFromString(ReadScenarioText(path), path, overrides);
 }
 
 }  // namespace hawser

@@ -14,6 +14,7 @@
 #include "runtime/scenario/engine_parser.h"
 #include "runtime/scenario/variables.h"
 #include "runtime/simulation.h"
+#include "runtime/sweep/set_name.h"
 #include "runtime/sweep/sweep_number.h"
 
 namespace hawser {
@@ -21,30 +22,6 @@ namespace hawser {
 namespace {
 
 using sweep::Number;
-
-/// "M:Pos[2]" -> object M, state Pos, element 2.
-struct IcTarget {
-  std::string object, state;
-  int element = -1;
-};
-
-IcTarget ParseIcTarget(const std::string& name) {
-  IcTarget t;
-  const auto colon = name.find(':');
-  t.object = name.substr(0, colon);
-  t.state = name.substr(colon + 1);
-  if (auto br = t.state.find('['); br != std::string::npos) {
-    if (t.state.back() != ']') throw ScenarioError({}, fmt::format("--set {}: missing ']'", name));
-    t.element =
-        static_cast<int>(Number(t.state.substr(br + 1, t.state.size() - br - 2), "--set " + name));
-    t.state.resize(br);
-  }
-  if (t.object.empty() || t.state.empty()) {
-    throw ScenarioError({},
-                        fmt::format("--set {}: expected OBJECT:STATE or OBJECT:STATE[i]", name));
-  }
-  return t;
-}
 
 /// Sets the Engine attributes `overrides` (name, value) together. The loader keeps settings, not
 /// the attributes: read <Engine> again and parse it once with every override in place, so that
@@ -80,9 +57,10 @@ void ApplyEngineAttributes(Scenario& s,
 Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
   const auto& ps = setup.definition.parameters;
   VariableOverrides vars = setup.variables;
+  std::vector<SetTarget> targets;
   for (size_t i = 0; i < ps.size(); ++i) {
-    const std::string& n = ps[i].name;
-    if (n.find('.') == std::string::npos && n.find(':') == std::string::npos) vars[n] = c.values[i];
+    targets.push_back(ParseSetName(ps[i].name));
+    if (targets[i].kind == SetTarget::Kind::kVariable) vars[ps[i].name] = c.values[i];
   }
   Scenario s = LoadScenarioFromString(setup.scenario_text, setup.scenario_file, vars);
   std::vector<std::string> object_names;
@@ -98,14 +76,25 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
     const std::string& n = ps[i].name;
     const std::string& v = c.values[i];
     const std::string what = "--set " + n;
-    if (n.find(':') != std::string::npos) {
-      const IcTarget t = ParseIcTarget(n);
+    const SetTarget& t = targets[i];
+    if (t.kind == SetTarget::Kind::kInitialCondition) {
       ObjectDecl& o = find_object(t.object, what);
       auto ic = std::find_if(s.initial_conditions.begin(), s.initial_conditions.end(),
                              [&](const InitialConditionDecl& d) {
-                               return d.object == t.object && d.state == t.state;
+                               return d.object == t.object && d.state == t.member;
                              });
-      if (t.element < 0 && v.find(',') != std::string::npos) {
+      if (ic == s.initial_conditions.end()) {
+        // No <InitialCondition> for the state: the --set makes one (empty when it sets one
+        // element, which the model reports with the state's width).
+        s.initial_conditions.push_back({t.object, t.member, {}, o.loc});
+        ic = s.initial_conditions.end() - 1;
+      } else if (!t.has_element) {
+        ic->elements.clear();  // The whole state replaces earlier element settings.
+      }
+      ic->setting = what;
+      if (t.has_element) {
+        ic->elements.push_back({t.element, Number(v, what), what});
+      } else if (v.find(',') != std::string::npos) {
         // A whole state given element by element ("0,0,-1.2", quoted on the command line).
         std::vector<double> values;
         size_t start = 0;
@@ -115,35 +104,15 @@ Scenario ScenarioForCase(const SweepSetup& setup, const SweepCase& c) {
           if (comma == std::string::npos) break;
           start = comma + 1;
         }
-        if (ic != s.initial_conditions.end()) {
-          ic->value = values;
-        } else {
-          s.initial_conditions.push_back({t.object, t.state, values, o.loc});
-        }
-        continue;
-      }
-      const double x = Number(v, what);
-      if (t.element < 0) {
-        if (ic != s.initial_conditions.end()) {
-          ic->value.assign(std::max<size_t>(ic->value.size(), 1), x);
-        } else {
-          s.initial_conditions.push_back({t.object, t.state, {x}, o.loc});
-        }
+        ic->value = values;
       } else {
-        if (ic == s.initial_conditions.end() || t.element >= static_cast<int>(ic->value.size())) {
-          throw ScenarioError({s.file, 0},
-                              fmt::format("{}: to sweep one element, give the scenario an "
-                                          "<InitialCondition {}.{}=\"...\"/> with at "
-                                          "least {} values",
-                                          what, t.object, t.state, t.element + 1));
-        }
-        ic->value[t.element] = x;
+        ic->value.assign(std::max<size_t>(ic->value.size(), 1), Number(v, what));
       }
-    } else if (n.rfind("Engine.", 0) == 0) {
-      engine_overrides.emplace_back(n.substr(7), v);
-    } else if (auto dot = n.find('.'); dot != std::string::npos) {
-      ObjectDecl& o = find_object(n.substr(0, dot), what);
-      const std::string param = n.substr(dot + 1);
+    } else if (t.kind == SetTarget::Kind::kEngine) {
+      engine_overrides.emplace_back(t.member, v);
+    } else if (t.kind == SetTarget::Kind::kParameter) {
+      ObjectDecl& o = find_object(t.object, what);
+      const std::string& param = t.member;
       auto a = std::find_if(o.parameters.begin(), o.parameters.end(),
                             [&](const Attribute& x) { return x.name == param; });
       if (a != o.parameters.end()) {

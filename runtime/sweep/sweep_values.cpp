@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 
 #include "hawser/errors.h"
+#include "hawser/text_file.h"
 #include "hawser/value_parse.h"
 #include "runtime/sweep/sweep_number.h"
 
@@ -63,6 +63,18 @@ const char* const kValuesForm =
     "expected a list such as \"1, 2, 5\", a range from:step:to such as \"0:0.5:2\", "
     "linspace(a, b, n) or logspace(a, b, n)";
 
+/// `x`, the i-th value (from 0) that `item` makes, when finite; a value that overflowed
+/// (logspace(0, 400, 3) makes 1e400) would fail every case that uses it, so it is refused before
+/// any case runs.
+double Finite(double x, long i, const std::string& item, const std::string& what) {
+  if (!std::isfinite(x)) {
+    throw ScenarioError({}, fmt::format("{}: '{}' makes {} (value {}, counting from 0); expected "
+                                        "every value between -1.8e308 and 1.8e308",
+                                        what, item, x, i));
+  }
+  return x;
+}
+
 void AppendSpace(const std::string& item, const std::string& what, std::vector<std::string>& out) {
   const bool log = item.rfind("logspace(", 0) == 0;
   const std::string inner = item.substr(9, item.size() - 10);
@@ -83,8 +95,10 @@ void AppendSpace(const std::string& item, const std::string& what, std::vector<s
   }
   const long n = static_cast<long>(nd);
   for (long i = 0; i < n; ++i) {
-    const double x = n == 1 ? a : (i == n - 1 ? b : a + (b - a) * static_cast<double>(i) / (n - 1));
-    out.push_back(Text(log ? std::pow(10.0, x) : x));
+    // a + (b - a) i / (n - 1), written so that b - a cannot overflow (linspace(-1e308, 1e308, 3)).
+    const double f = n == 1 ? 0.0 : static_cast<double>(i) / static_cast<double>(n - 1);
+    const double x = i == n - 1 ? b : a * (1.0 - f) + b * f;
+    out.push_back(Text(Finite(log ? std::pow(10.0, x) : x, i, item, what)));
   }
 }
 
@@ -101,11 +115,15 @@ void AppendRange(const std::string& item, const std::string& what, std::vector<s
   }
   const double count = std::floor((to - from) / step + 1e-9) + 1.0;
   if (!(count <= static_cast<double>(kMaxSweepValues))) {
-    throw ScenarioError({}, fmt::format("{}: range '{}' has {:.0f} values; expected at most {}",
-                                        what, item, count, kMaxSweepValues));
+    // Whole up to 1e15; beyond, the digits a double prints are noise (0:1e-300:1).
+    const std::string n =
+        count < 1e15 ? fmt::format("{:.0f}", count) : fmt::format("{:.3g}", count);
+    throw ScenarioError({}, fmt::format("{}: range '{}' has {} values; expected at most {}", what,
+                                        item, n, kMaxSweepValues));
   }
   const long n = static_cast<long>(count);
-  for (long i = 0; i < n; ++i) out.push_back(Text(from + static_cast<double>(i) * step));
+  for (long i = 0; i < n; ++i)
+    out.push_back(Text(Finite(from + static_cast<double>(i) * step, i, item, what)));
 }
 
 }  // namespace
@@ -157,6 +175,16 @@ std::vector<std::string> ParseSweepValues(const std::string& text, const std::st
     } else {
       out.push_back(item);
     }
+    // A word (rk4) is kept as text; a number, quoted or not, must be finite as a generated one.
+    if (double x = 0; IsNumber(out.back(), &x) && !std::isfinite(x)) {
+      throw ScenarioError({}, fmt::format("{}: value {} (counting from 0), '{}', is not finite; "
+                                          "expected every value between -1.8e308 and 1.8e308",
+                                          what, out.size() - 1, item));
+    }
+    if (out.size() > static_cast<size_t>(kMaxSweepValues)) {  // Several items, each in bounds.
+      throw ScenarioError({}, fmt::format("{}: '{}' makes more than {} values; expected at most {}",
+                                          what, t, kMaxSweepValues, kMaxSweepValues));
+    }
   }
   return out;
 }
@@ -206,14 +234,14 @@ SummarySpec ParseSummarySpec(const std::string& text) {
 }
 
 void ReadSweepFile(const std::string& path, SweepDefinition& def) {
-  std::ifstream in(path);
-  if (!in) throw IoError(fmt::format("cannot read sweep file '{}'", path));
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
+  ParseSweepText(ReadRegularFile(path, "sweep file", {}), path, def);
+}
+
+void ParseSweepText(const std::string& text, const std::string& path, SweepDefinition& def) {
+  ForEachTextRow(text, path, "sweep file", [&](int number, std::string line) {
     const SourceLocation loc{path, number};
     if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
     line = Trim(line);
-    if (line.empty()) continue;
     try {
       if (line.rfind("summary:", 0) == 0) {
         def.summaries.push_back(ParseSummarySpec(line.substr(8)));
@@ -230,7 +258,7 @@ void ReadSweepFile(const std::string& path, SweepDefinition& def) {
       if (e.location().file.empty()) throw ScenarioError(loc, e.message());
       throw;
     }
-  }
+  });
 }
 
 std::vector<SweepCase> ExpandCases(const SweepDefinition& def) {

@@ -3,7 +3,8 @@
 //
 // VALUES: a comma-separated list of numbers or words ("1, 2.5, 4", "rk4,cvode-bdf"), where a
 // number may be a range from:step:to (end included when it is reached within 1e-9 of a step),
-// or linspace(a, b, n) / logspace(a, b, n) (10^a .. 10^b).
+// or linspace(a, b, n) / logspace(a, b, n) (10^a .. 10^b). At most 1e6 values; every number, as
+// written or generated, must be finite (a case with 10^400 could only fail).
 // Cases are the cartesian product of all values (the last name varies fastest), or with --zip
 // the i-th value of every name (all lists of equal length).
 #pragma once
@@ -50,7 +51,10 @@ SweepParameter ParseSweepSetting(const std::string& item);
 SummarySpec ParseSummarySpec(const std::string& text);
 /// Reads a sweep file: lines `NAME = VALUES`, `summary: COLUMN:STAT`, `mode: product|zip`;
 /// `#` starts a comment. Adds to `def`. Throws ScenarioError (file:line) or IoError.
+/// The file must be a regular file (hawser/text_file.h gives the limits).
 void ReadSweepFile(const std::string& path, SweepDefinition& def);
+/// The same from a sweep file's text (`path` for messages; the fuzzers call it).
+void ParseSweepText(const std::string& text, const std::string& path, SweepDefinition& def);
 
 struct SweepCase {
   long index = 0;

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <numbers>
 #include <stdexcept>
 #include <utility>
 
 #include "hawser/text.h"
+#include "hawser/text_file.h"
 #include "hawser/value_parse.h"
 
 namespace hawser {
@@ -48,51 +48,55 @@ struct Row {
   int line = 0;
 };
 
+/// Adds the row `text` (at `at`) to `rows`; a first line that does not start with a number is a
+/// header and is skipped.
+void ParseRow(const std::string& text, const SourceLocation& at, RaoFrequencyUnit unit,
+              std::map<std::pair<double, double>, Row>& rows) {
+  const bool numeric = std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-' ||
+                       text[0] == '+' || text[0] == '.';
+  if (rows.empty() && !numeric) return;  // A header.
+  const std::vector<double> v = ParseVector(text, at, "RAO row");
+  if (v.size() != kColumns) {
+    throw ScenarioError(at, "RAO row has " + std::to_string(v.size()) +
+                                " values; expected 14: frequency, heading_deg, then amplitude "
+                                "and phase_deg of surge, sway, heave, roll, pitch, yaw");
+  }
+  if (!(v[0] > 0.0) || !std::isfinite(v[0])) {
+    throw ScenarioError(at, "RAO frequency " + NumberText(v[0]) + " is not positive and finite");
+  }
+  Row row{.response = {}, .line = at.line};
+  for (size_t i = 0; i < 6; ++i) {
+    const double amplitude = v[2 + 2 * i], phase = v[3 + 2 * i];
+    if (!(amplitude >= 0.0) || !std::isfinite(amplitude) || !std::isfinite(phase)) {
+      throw ScenarioError(at, "RAO amplitude " + NumberText(amplitude) + " or phase " +
+                                  NumberText(phase) +
+                                  " is invalid; expected an amplitude >= 0 and a finite phase");
+    }
+    row.response[i] = std::polar(amplitude, phase * kDegree);
+  }
+  const auto key = std::make_pair(ToRadPerSecond(v[0], unit), WrapHeading(v[1]));
+  if (auto [it, inserted] = rows.emplace(key, row); !inserted) {
+    throw ScenarioError(at, "RAO row repeats frequency " + NumberText(v[0]) + " and heading " +
+                                NumberText(v[1]) + " deg of line " +
+                                std::to_string(it->second.line));
+  }
+}
+
 }  // namespace
 
 RaoTable RaoTable::Read(const std::string& path, RaoFrequencyUnit unit,
                         const SourceLocation& where) {
-  std::ifstream in(path);
-  if (!in) throw ScenarioError(where, "cannot open RAO file '" + path + "'");
+  return Parse(ReadRegularFile(path, "RAO file", where), path, unit, where);
+}
+
+RaoTable RaoTable::Parse(const std::string& text, const std::string& path, RaoFrequencyUnit unit,
+                         const SourceLocation& where) {
   // (frequency [rad/s], heading [deg]) -> row; keyed on the values as written so that a repeat
   // is found exactly.
   std::map<std::pair<double, double>, Row> rows;
-  std::string line;
-  bool any = false;
-  for (int line_no = 1; std::getline(in, line); ++line_no) {
-    const std::string text = Trim(line);
-    if (text.empty() || text[0] == '#') continue;
-    const bool numeric = std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-' ||
-                         text[0] == '+' || text[0] == '.';
-    if (!any && !numeric) continue;  // A header.
-    any = true;
-    const SourceLocation at{path, line_no};
-    const std::vector<double> v = ParseVector(text, at, "RAO row");
-    if (v.size() != kColumns) {
-      throw ScenarioError(at, "RAO row has " + std::to_string(v.size()) +
-                                  " values; expected 14: frequency, heading_deg, then amplitude "
-                                  "and phase_deg of surge, sway, heave, roll, pitch, yaw");
-    }
-    if (!(v[0] > 0.0) || !std::isfinite(v[0])) {
-      throw ScenarioError(at, "RAO frequency " + NumberText(v[0]) + " is not positive and finite");
-    }
-    Row row{.response = {}, .line = line_no};
-    for (size_t i = 0; i < 6; ++i) {
-      const double amplitude = v[2 + 2 * i], phase = v[3 + 2 * i];
-      if (!(amplitude >= 0.0) || !std::isfinite(amplitude) || !std::isfinite(phase)) {
-        throw ScenarioError(at, "RAO amplitude " + NumberText(amplitude) + " or phase " +
-                                    NumberText(phase) +
-                                    " is invalid; expected an amplitude >= 0 and a finite phase");
-      }
-      row.response[i] = std::polar(amplitude, phase * kDegree);
-    }
-    const auto key = std::make_pair(ToRadPerSecond(v[0], unit), WrapHeading(v[1]));
-    if (auto [it, inserted] = rows.emplace(key, row); !inserted) {
-      throw ScenarioError(at, "RAO row repeats frequency " + NumberText(v[0]) + " and heading " +
-                                  NumberText(v[1]) + " deg of line " +
-                                  std::to_string(it->second.line));
-    }
-  }
+  ForEachTextRow(text, path, "RAO file", [&](int line_no, const std::string& line) {
+    ParseRow(line, {path, line_no}, unit, rows);
+  });
   if (rows.empty()) throw ScenarioError(where, "RAO file '" + path + "' has no rows");
 
   std::vector<double> frequencies, headings;

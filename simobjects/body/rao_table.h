@@ -48,7 +48,12 @@ class RaoTable {
 
   /// Reads `path` (already resolved). Throws ScenarioError at `path:line` for a bad row, and at
   /// `where` (the parameter) for an unreadable file or a grid with gaps or repeats.
+  /// The file must be a regular file of at most kMaxTableFileBytes and kMaxTableRows rows
+  /// (hawser/text_file.h).
   static RaoTable Read(const std::string& path, RaoFrequencyUnit unit, const SourceLocation& where);
+  /// The same from the file's text, already read (`path` for messages; the fuzzers call it).
+  static RaoTable Parse(const std::string& text, const std::string& path, RaoFrequencyUnit unit,
+                        const SourceLocation& where);
   /// From grid values: frequencies [rad/s] and headings [deg] strictly increasing, headings in
   /// [0, 360); values[f * headings.size() + h]. Throws std::invalid_argument otherwise.
   RaoTable(std::vector<double> frequencies, std::vector<double> headings,

@@ -39,6 +39,13 @@
 #include "simobjects/environment/dispersion.h"
 #include "simobjects/environment/sea_state.h"
 
+namespace hawser {
+/// The most components an irregular sea may have (NumComponents): 1e5, far beyond the few hundred
+/// to few thousand a sea needs, and about 18 MB; more would cost memory and time without bound
+/// (each component is summed at every point at every step).
+inline constexpr long kMaxWaveComponents = 100'000;
+}  // namespace hawser
+
 namespace hawser::ocean {
 
 enum class FrequencyPlacement { kRandomInBin, kBinCentre };

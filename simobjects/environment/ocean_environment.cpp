@@ -144,7 +144,7 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
                                                   .unit = "-",
                                                   .doc = "Components of an irregular sea.",
                                                   .fallback = 200,
-                                                  .check = IntegerAtLeast(1)});
+                                                  .check = IntegerInRange(1, kMaxWaveComponents)});
   const long seed = DeclareParameter<long>(
       {.name = "Seed", .unit = "-", .doc = "Seed of the random phases.", .fallback = 1});
   const double omega_min =

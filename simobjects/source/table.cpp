@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 
 #include "hawser/text.h"
+#include "hawser/text_file.h"
 #include "hawser/value_parse.h"
 
 namespace hawser {
@@ -18,38 +18,19 @@ Table::Table(ObjectArgs& args) : SimObject(args) {
   int width = 1;
   if (!describing()) {
     const std::string file = ResolvePath(given);
-    std::ifstream in(file);
-    if (!in) {
-      throw Error("cannot open table file '" + file + "' (File=\"" + given +
-                  "\"); expected an absolute path or one relative to the scenario file's folder");
+    // At the <Lib> element with the object's name, as the other errors of its parameters.
+    std::string text;
+    try {
+      text = ReadRegularFile(file, "table file", location(), " (File=\"" + given + "\")");
+    } catch (const ScenarioError& e) {
+      throw Error(e.message() + (e.message().find("cannot open") == 0
+                                     ? "; expected an absolute path or one relative to the "
+                                       "scenario file's folder"
+                                     : ""));
     }
-    std::string line;
-    for (int line_no = 1; std::getline(in, line); ++line_no) {
-      const std::string text = Trim(line);
-      if (text.empty() || text[0] == '#') continue;
-      const SourceLocation where{file, line_no};
-      const bool numeric = std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-' ||
-                           text[0] == '+' || text[0] == '.';
-      if (times_.empty() && values_.empty() && !numeric && line_no == 1) continue;  // Header.
-      const std::vector<double> row = ParseVector(text, where, "table row");
-      if (row.size() < 2) {
-        throw ScenarioError(where, "table row '" + Excerpt(text) + "' has " +
-                                       std::to_string(row.size()) +
-                                       " number(s); expected a time and at least one value");
-      }
-      if (!values_.empty() && row.size() - 1 != values_[0].size()) {
-        throw ScenarioError(where, "table row has " + std::to_string(row.size() - 1) +
-                                       " value(s); expected " + std::to_string(values_[0].size()) +
-                                       " as on the first row");
-      }
-      if (!times_.empty() && !(row[0] > times_.back())) {
-        throw ScenarioError(
-            where, "time " + NumberText(row[0]) + " does not increase (previous row: " +
-                       NumberText(times_.back()) + "); expected strictly increasing times");
-      }
-      times_.push_back(row[0]);
-      values_.emplace_back(row.begin() + 1, row.end());
-    }
+    ForEachTextRow(text, file, "table file", [&](int line_no, const std::string& line) {
+      AddRow(line, {file, line_no});
+    });
     if (times_.empty()) {
       throw Error("table file '" + file + "' has no rows; expected lines `time, value, ...`");
     }
@@ -60,6 +41,30 @@ Table::Table(ObjectArgs& args) : SimObject(args) {
                         .unit = "-",
                         .doc = "The table's values at the current time (linear, ends held)."});
   DeclareCalc({out_}, {}, [this] { CalcOut(); });
+}
+
+void Table::AddRow(const std::string& text, const SourceLocation& where) {
+  const bool numeric = std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-' ||
+                       text[0] == '+' || text[0] == '.';
+  if (times_.empty() && !numeric && where.line == 1) return;  // A header.
+  const std::vector<double> row = ParseVector(text, where, "table row");
+  if (row.size() < 2) {
+    throw ScenarioError(where, "table row '" + Excerpt(text) + "' has " +
+                                   std::to_string(row.size()) +
+                                   " number(s); expected a time and at least one value");
+  }
+  if (!values_.empty() && row.size() - 1 != values_[0].size()) {
+    throw ScenarioError(where, "table row has " + std::to_string(row.size() - 1) +
+                                   " value(s); expected " + std::to_string(values_[0].size()) +
+                                   " as on the first row");
+  }
+  if (!times_.empty() && !(row[0] > times_.back())) {
+    throw ScenarioError(where, "time " + NumberText(row[0]) + " does not increase (previous row: " +
+                                   NumberText(times_.back()) +
+                                   "); expected strictly increasing times");
+  }
+  times_.push_back(row[0]);
+  values_.emplace_back(row.begin() + 1, row.end());
 }
 
 void Table::CalcOut() {

@@ -9,7 +9,8 @@
 // Times must increase strictly. `File` is an absolute path or a path relative to the folder of
 // the scenario file (SimObject::ResolvePath), whatever the current directory. A missing file is
 // an error at the <Lib> element; a bad row is an error naming the CSV file and its line
-// (`motion.csv:7: error: ...`).
+// (`motion.csv:7: error: ...`). The file must be a regular file of at most 64 MiB and 1e6 rows
+// (hawser/text_file.h).
 #pragma once
 
 #include <vector>
@@ -23,6 +24,8 @@ class Table final : public SimObject {
   explicit Table(ObjectArgs& args);
 
  private:
+  /// Adds the row `text` (trimmed, at `where`); a non-numeric first line is a header.
+  void AddRow(const std::string& text, const SourceLocation& where);
   void CalcOut();
 
   std::vector<double> times_;

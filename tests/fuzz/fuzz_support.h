@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "hawser/errors.h"
+
 namespace hawser::fuzz {
 
 /// The input with control bytes and non-ASCII as \xNN, so that a report shows it exactly.
@@ -27,6 +29,16 @@ inline void Require(bool ok, const char* harness, const char* promise, const std
   if (ok) return;
   std::fprintf(stderr, "%s: '%s' parsed, but %s\n", harness, Escaped(text).c_str(), promise);
   std::abort();
+}
+
+/// Runs `fn`, for which a ScenarioError is the expected outcome of bad text; anything else
+/// propagates, so libFuzzer reports it.
+template <class Fn>
+void IgnoringScenarioErrors(Fn&& fn) {
+  try {
+    fn();
+  } catch (const hawser::ScenarioError&) {
+  }
 }
 
 }  // namespace hawser::fuzz

@@ -46,7 +46,7 @@ class TableSink final : public Sink {
 
 int Eval(const RunRequest& request) {
   PreparedRun run;
-  if (!PrepareRun(request, run)) return kInterrupted;
+  PrepareRun(request, run);
   const Scenario& scenario = run.scenario;
 
   // One output time, the start; every output and state, whatever FileOutput and LogStates say.
@@ -56,6 +56,7 @@ int Eval(const RunRequest& request) {
   settings.file_output = {"objects:all"};
   settings.log_states = true;
 
+  DeferStopsToRun();  // The evaluation finishes its file as interrupted.
   std::unique_ptr<Sink> file = request.output.empty() ? nullptr : MakeSink(request.output, 1);
   TableSink table;
   RunOptions options;

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "hawser/errors.h"
 #include "hawser/log.h"
+#include "hawser/text.h"
 #include "tools/hawser/commands.h"
 #include "tools/hawser/log_tee.h"
 #include "tools/hawser/signals.h"
@@ -31,6 +33,26 @@ std::string OutputFromInput(const std::string& input) {
                          ? input.substr(0, dot)
                          : input;
   return stem + ".csv";
+}
+
+/// The most worker threads `sweep -j` starts: far beyond any machine's cores, small enough that a
+/// typo (-j 1000000) fails at once instead of starting a million threads.
+constexpr long kMaxSweepThreads = 1024;
+
+/// A CLI11 check that a value is a whole number from lo to hi, with a message that names what it
+/// counts and the range (CLI11's PositiveNumber says "Value 0 not in range 0 to 1.8e308").
+CLI::Validator WholeNumberIn(long lo, long hi, const std::string& what) {
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        long v = 0;
+        const char* end = text.data() + text.size();
+        const auto [at, ec] = std::from_chars(text.data(), end, v);
+        if (ec == std::errc() && at == end && v >= lo && v <= hi) return "";
+        return fmt::format(
+            "'{}' is not a valid number of {}; expected a whole number from {} to {}",
+            hawser::Excerpt(text), what, lo, hi);
+      },
+      fmt::format("INT in {}..{}", lo, hi));
 }
 
 const char* const kCommands[] = {"run", "eval", "validate", "list", "describe", "sweep", "stats"};
@@ -186,7 +208,7 @@ int main(int argc, char** argv) {
   sweep_cmd->add_flag("--zip", sweep.zip,
                       "Pair the i-th values of all names (default: every combination)");
   sweep_cmd->add_option("-j,--jobs", sweep.threads, "Worker threads (default 1)")
-      ->check(CLI::PositiveNumber);
+      ->check(WholeNumberIn(1, kMaxSweepThreads, "worker threads"));
   sweep_cmd->add_flag("--resume", sweep.resume, "Run only the cases the output file lacks");
   sweep_cmd->add_option("--var", sweep_vars, "Override a VARIABLE for every case: --var k=20");
   sweep_cmd->add_flag("-q,--quiet", sweep.quiet, "No summary, no progress");

@@ -8,7 +8,6 @@
 #include "runtime/output/csv_sink.h"
 #include "runtime/output/hdf5_sink.h"
 #include "runtime/sweep/sweep.h"
-#include "tools/hawser/signals.h"
 
 namespace hawser::cli {
 
@@ -24,31 +23,20 @@ std::string Extension(const std::string& path) {
   return ext;
 }
 
-/// Signals only set a flag (tools/hawser/signals.h): look at it between the stages.
-bool Stopped(const char* stage) {
-  if (!StopRequested().load()) return false;
-  fmt::print(stderr, "hawser: interrupted by {} while {}; no results written\n", StopCause(),
-             stage);
-  return true;
-}
-
 }  // namespace
 
-bool PrepareRun(const RunRequest& request, PreparedRun& out) {
+void PrepareRun(const RunRequest& request, PreparedRun& out) {
   if (!request.output.empty()) ResultFormatOf(request.output);  // A bad name: exit 2 at once.
-  if (Stopped("starting")) return false;
   out.scenario = LoadScenario(request.scenario, request.variables);
   if (!request.sets.empty()) {
     out.scenario = ScenarioWithSettings(out.scenario.file, out.scenario.xml_text, request.variables,
                                         request.sets);
   }
   if (request.settle) out.scenario.engine.settle = true;
-  if (Stopped("loading the scenario")) return false;
   // The built-in types and the SimObject libraries the scenario's LibNames name.
   out.registry = RegistryForScenario(out.scenario, request.plugin_path);
   out.model = Model::Assemble(out.scenario, out.registry);
   ReportUnitMismatches(*out.model, request.strict_units);
-  return !Stopped("assembling the model");
 }
 
 ResultFormat ResultFormatOf(const std::string& path) {

@@ -21,9 +21,8 @@ struct PreparedRun {
 };
 
 /// Loads and assembles `request`'s scenario into `out`. Load and assembly errors are thrown
-/// (ScenarioError(s), IoError). Returns false when a stop was requested (Ctrl-C) between two
-/// stages, after printing which stage it interrupted and that nothing was written.
-bool PrepareRun(const RunRequest& request, PreparedRun& out);
+/// (ScenarioError(s), IoError). A signal meanwhile ends the program (tools/hawser/signals.h).
+void PrepareRun(const RunRequest& request, PreparedRun& out);
 
 enum class ResultFormat { kCsv, kHdf5 };
 

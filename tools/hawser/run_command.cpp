@@ -40,8 +40,9 @@ void ReportUnitMismatches(const Model& model, bool strict) {
 
 int Run(const RunRequest& request) {
   PreparedRun run;
-  if (!PrepareRun(request, run)) return kInterrupted;
+  PrepareRun(request, run);
   const Scenario& scenario = run.scenario;
+  DeferStopsToRun();  // The run finishes its file as interrupted.
   std::unique_ptr<Sink> sink = MakeSink(request.output, scenario.engine.output.times.size());
 
   RunOptions options;

@@ -1,6 +1,10 @@
 #include "tools/hawser/signals.h"
 
+#include <unistd.h>
+
 #include <csignal>
+
+#include "tools/hawser/commands.h"
 
 namespace hawser::cli {
 
@@ -8,11 +12,34 @@ namespace {
 
 std::atomic<bool> g_stop{false};
 std::atomic<int> g_signal{0};  // Lock-free on every platform hawser builds on.
+std::atomic<bool> g_deferred{false};
+
+/// Writes `text` to stderr with write(2), which a signal handler may call (stdio may not).
+void WriteSafely(const char* text) {
+  size_t n = 0;
+  while (text[n] != '\0') ++n;
+  while (n > 0) {
+    const ssize_t w = ::write(STDERR_FILENO, text, n);
+    if (w <= 0) return;
+    text += w;
+    n -= static_cast<size_t>(w);
+  }
+}
 
 extern "C" void OnStopSignal(int signal) {
   int none = 0;
   g_signal.compare_exchange_strong(none, signal);  // The first signal names the cause.
   g_stop.store(true);
+  if (g_deferred.load()) return;
+  // No result file is open yet: nothing to finish, and the loading phases (parsing, reading a
+  // table, loading libraries) do not look at the flag, so end here, at once.
+  WriteSafely(signal == SIGINT    ? "hawser: interrupted by the user (SIGINT) while loading; no "
+                                    "results written\n"
+              : signal == SIGTERM ? "hawser: interrupted by SIGTERM while loading; no results "
+                                    "written\n"
+                                  : "hawser: interrupted by SIGHUP (terminal closed) while "
+                                    "loading; no results written\n");
+  ::_exit(kInterrupted);
 }
 
 constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
@@ -32,6 +59,11 @@ void InstallStopHandlers() {
   }
   std::signal(SIGXFSZ, SIG_IGN);
   sigprocmask(SIG_UNBLOCK, &set, nullptr);
+}
+
+void DeferStopsToRun() {
+  g_deferred.store(true);
+  // A signal that came just before is not lost: the flag it set stops the run at its start.
 }
 
 std::atomic<bool>& StopRequested() { return g_stop; }

@@ -1,6 +1,9 @@
 // The signals that stop a run cleanly (README, exit codes): SIGINT (Ctrl-C), SIGTERM (what
-// `timeout`, `kill` and batch schedulers send) and SIGHUP (the terminal went away). Each only sets
-// a flag; runs and sweeps stop at the next step, keep every row so far and exit with 130.
+// `timeout`, `kill` and batch schedulers send) and SIGHUP (the terminal went away). Until a
+// command is about to open its result file (DeferStopsToRun), a signal ends the program at once
+// with exit 130: nothing is written yet, and loading (parsing, reading tables, loading libraries)
+// may take long without a place to look at a flag. From then on a signal only sets a flag; runs
+// and sweeps stop at the next step, keep every row so far and exit with 130.
 #pragma once
 
 #include <atomic>
@@ -12,6 +15,10 @@ namespace hawser::cli {
 /// unblocks those signals (a launcher may have blocked them) and ignores SIGXFSZ, so that writing
 /// past the file size limit fails with EFBIG and is reported like a full disk.
 void InstallStopHandlers();
+
+/// From now on a signal only sets StopRequested (the run finishes its file as interrupted).
+/// Called just before a result file is created.
+void DeferStopsToRun();
 
 /// Set once one of the signals arrived.
 std::atomic<bool>& StopRequested();

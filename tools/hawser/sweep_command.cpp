@@ -8,8 +8,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "runtime/model/model.h"
 #include "runtime/sweep/sweep_runner.h"
@@ -25,19 +23,11 @@ double Now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-std::string ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(fmt::format("cannot read '{}'", path));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 SweepPlan MakePlan(const SweepRequest& request) {
   SweepPlan plan;
   SweepSetup& s = plan.setup;
   s.scenario_file = request.scenario;
-  s.scenario_text = ReadText(request.scenario);
+  s.scenario_text = ReadScenarioText(request.scenario);
   s.variables = request.variables;
   s.command_line = request.command_line;
   if (!request.sweep_file.empty()) ReadSweepFile(request.sweep_file, s.definition);
@@ -162,6 +152,7 @@ int Sweep(const SweepRequest& request) {
   SweepPlan plan = MakePlan(request);
   // The flag is set by SIGINT, SIGTERM or SIGHUP (handlers installed first thing in main).
   std::atomic<bool>& interrupted = StopRequested();
+  DeferStopsToRun();  // The sweep finishes its file: cases stop, their statuses are recorded.
 #ifdef HAWSER_WITH_MPI
   if (LaunchedWithMpi()) return MpiSweep(request, plan, interrupted);
 #else

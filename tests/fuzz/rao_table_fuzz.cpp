@@ -1,0 +1,50 @@
+// libFuzzer harness: text through the RAO table parser (simobjects/body/rao_table.h), as a file's
+// text after it was read; the first byte picks the frequency unit. A ScenarioError is the expected
+// outcome of bad text; anything else (std::invalid_argument from the grid's own checks included)
+// is a finding. A table that parses keeps the header's promises: frequencies positive, finite and
+// increasing, headings increasing in [0, 360), and a finite response at any frequency and heading.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "simobjects/body/rao_table.h"
+#include "tests/fuzz/fuzz_support.h"
+
+namespace {
+
+void Check(bool ok, const char* promise, const std::string& text) {
+  hawser::fuzz::Require(ok, "rao_table_fuzz", promise, text);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size == 0) return 0;
+  const auto unit = static_cast<hawser::RaoFrequencyUnit>(data[0] % 3);
+  const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  try {
+    const hawser::RaoTable table =
+        hawser::RaoTable::Parse(text, "fuzz.csv", unit, hawser::SourceLocation{"fuzz.xml", 1});
+    const auto& f = table.frequencies();
+    const auto& h = table.headings();
+    Check(!f.empty() && !h.empty(), "the grid is empty", text);
+    for (size_t i = 0; i < f.size(); ++i) {
+      Check(f[i] > 0 && std::isfinite(f[i]), "a frequency is not positive and finite", text);
+      Check(i == 0 || f[i] > f[i - 1], "the frequencies do not increase", text);
+    }
+    for (size_t i = 0; i < h.size(); ++i) {
+      Check(h[i] >= 0 && h[i] < 360, "a heading is outside [0, 360)", text);
+      Check(i == 0 || h[i] > h[i - 1], "the headings do not increase", text);
+    }
+    for (const double omega : {f.front() * 0.5, f.front(), f.back(), f.back() * 2}) {
+      for (const double beta : {-30.0, 0.0, h.back(), 359.9, 720.5}) {
+        for (const auto& r : table.At(omega, beta))
+          Check(std::isfinite(r.real()) && std::isfinite(r.imag()), "a response is not finite",
+                text);
+      }
+    }
+  } catch (const hawser::ScenarioError&) {
+  }
+  return 0;
+}
