@@ -89,7 +89,9 @@ TEST_CASE("table files: a device, a FIFO or a directory is named as such, at the
   fs::create_directories(folder);
   const std::vector<std::pair<std::string, std::string>> files = {
       {"/dev/zero", "a character device"}, {fifo, "a FIFO (named pipe)"}, {folder, "a directory"}};
-  for (const auto& [path, kind] : files) {
+  for (const auto& file : files) {
+    const std::string& path = file.first;  // Not a structured binding: CAPTURE's lambda (clang).
+    const std::string& kind = file.second;
     CAPTURE(path);
     CheckRefused(f.Validate(path, f.table), {"s.xml:5: error: V (Body/RAOVessel): RAO file '" +
                                              path + "' is " + kind + "; expected a regular file"});
