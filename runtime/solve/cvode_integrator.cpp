@@ -15,8 +15,8 @@
 
 #include "hawser/errors.h"
 #include "hawser/log.h"
-#include "runtime/solve/condensed_klu_solver.h"
 #include "runtime/solve/cvode_sundials.h"
+#include "runtime/solve/linear/condensed_klu_solver.h"
 
 namespace hawser {
 

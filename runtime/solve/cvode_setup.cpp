@@ -26,9 +26,9 @@
 
 #include "hawser/errors.h"
 #include "runtime/solve/compiled_sundials_ops.h"
-#include "runtime/solve/condensed_klu_solver.h"
 #include "runtime/solve/cvode_integrator.h"
 #include "runtime/solve/cvode_sundials.h"
+#include "runtime/solve/linear/condensed_klu_solver.h"
 
 namespace hawser {
 

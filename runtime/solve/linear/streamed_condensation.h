@@ -19,8 +19,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "runtime/solve/band_product.h"
-#include "runtime/solve/banded_lu.h"
+#include "runtime/solve/linear/band_product.h"
+#include "runtime/solve/linear/banded_lu.h"
 
 namespace hawser {
 

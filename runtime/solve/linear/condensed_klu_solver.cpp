@@ -1,6 +1,6 @@
 // CondensedKluSolver: rows with a single coupling eliminated, KLU on the rest
 // (condensed_klu_solver.h).
-#include "runtime/solve/condensed_klu_solver.h"
+#include "runtime/solve/linear/condensed_klu_solver.h"
 
 #include <fmt/format.h>
 #include <klu.h>
@@ -15,10 +15,10 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/solve/band_product.h"
-#include "runtime/solve/banded_lu.h"
-#include "runtime/solve/bandwidth_ordering.h"
-#include "runtime/solve/streamed_condensation.h"
+#include "runtime/solve/linear/band_product.h"
+#include "runtime/solve/linear/banded_lu.h"
+#include "runtime/solve/linear/bandwidth_ordering.h"
+#include "runtime/solve/linear/streamed_condensation.h"
 
 namespace hawser {
 namespace {

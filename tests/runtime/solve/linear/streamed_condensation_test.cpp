@@ -1,7 +1,7 @@
-// runtime/solve/streamed_condensation.h: the streamed band and coefficients against the formulas
-// evaluated entry by entry (bit for bit: the same operations in the same order), for several
-// band shapes; and the plans it must decline.
-#include "runtime/solve/streamed_condensation.h"
+// runtime/solve/linear/streamed_condensation.h: the streamed band and coefficients against the
+// formulas evaluated entry by entry (bit for bit: the same operations in the same order), for
+// several band shapes; and the plans it must decline.
+#include "runtime/solve/linear/streamed_condensation.h"
 
 #include <doctest/doctest.h>
 

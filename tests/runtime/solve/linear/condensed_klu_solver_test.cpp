@@ -1,8 +1,8 @@
-// runtime/solve/condensed_klu_solver.h: the condensed solve against Eigen's dense LU on the same
-// matrices (mechanical systems with Pos' = Vel rows, a chain of kinematic rows, a zero pivot,
+// runtime/solve/linear/condensed_klu_solver.h: the condensed solve against Eigen's dense LU on the
+// same matrices (mechanical systems with Pos' = Vel rows, a chain of kinematic rows, a zero pivot,
 // a changed pattern), which rows it condenses, and M formed from J and gamma against M formed
 // as CVODE forms it.
-#include "runtime/solve/condensed_klu_solver.h"
+#include "runtime/solve/linear/condensed_klu_solver.h"
 
 #include <doctest/doctest.h>
 #include <nvector/nvector_serial.h>
