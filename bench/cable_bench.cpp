@@ -270,14 +270,14 @@ int main(int argc, char** argv) {
     }
     // The same run on SUNDIALS' own (unoptimised, Debian-built) vector and matrix operations
     // and its own KLU solver on the whole system: the baseline of runtime/solve/
-    // compiled_sundials_ops.h and condensed_klu_solver.h, measured in the same run.
+    // compiled_sundials_ops.h and condensed_solver.h, measured in the same run.
     setenv("HAWSER_SUNDIALS_OPERATIONS", "sundials", 1);
     const Timed own = BestRun(n, nodes, "cvode-bdf",
                               R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
     unsetenv("HAWSER_SUNDIALS_OPERATIONS");
     table.Row("  same, SUNDIALS' ops+KLU", own, t_end, ref.tension, "", false);
     // And with hawser's operations and condensation, but KLU on the condensed matrix instead of
-    // the band LU that auto picks for a line (condensed_klu_solver.h).
+    // the band LU that auto picks for a line (condensed_solver.h).
     setenv("HAWSER_CONDENSED_FACTORS", "klu", 1);
     const Timed klu = BestRun(n, nodes, "cvode-bdf",
                               R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);

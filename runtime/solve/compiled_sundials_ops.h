@@ -27,7 +27,7 @@ void UseCompiledSerialOperations(N_Vector v);
 
 /// False when the environment sets HAWSER_SUNDIALS_OPERATIONS=sundials: the benchmarks' switch to
 /// measure SUNDIALS' own operations (and its KLU solver on the whole system, rather than
-/// condensed_klu_solver.h) against these in the same run.
+/// condensed_solver.h) against these in the same run.
 bool CompiledOperationsEnabled();
 
 /// CVODE's error weights for scalar tolerances, w_i = 1 / (rel_tol |y_i| + abs_tol), in one pass:

@@ -15,8 +15,8 @@
 
 #include "hawser/errors.h"
 #include "hawser/log.h"
-#include "runtime/solve/condensed_klu_solver.h"
 #include "runtime/solve/cvode_sundials.h"
+#include "runtime/solve/linear/condensed_solver.h"
 
 namespace hawser {
 
@@ -232,8 +232,8 @@ std::string CvodeIntegrator::linear_solver() const {
     if (!condensed_) text += "; factored by SUNDIALS' KLU";
   }
   if (!condensed_ || sun_ == nullptr) return text;
-  const std::string condensed = CondensedKluSummary(sun_->linear_solver);
-  const long full = CondensedKluFullFactorizations(sun_->linear_solver);
+  const std::string condensed = CondensedSummary(sun_->linear_solver);
+  const long full = CondensedFullFactorizations(sun_->linear_solver);
   if (condensed.empty()) return text;
   return fmt::format("{}; {}{}", text, condensed,
                      full > 0 ? fmt::format(", {} full factorisations (a zero pivot)", full) : "");

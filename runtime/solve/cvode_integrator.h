@@ -15,7 +15,7 @@
 namespace hawser {
 
 /// CVODE with Newton iteration and a direct linear solver: band (OdeSystem::Bandwidth()) or
-/// dense on CVODE's finite-difference Jacobian, sparse (condensed_klu_solver.h: a band LU or KLU)
+/// dense on CVODE's finite-difference Jacobian, sparse (condensed_solver.h: a band LU or KLU)
 /// on the system's exact columns and colored finite differences over OdeSystem::Sparsity()
 /// (system_jacobian.h), or matrix-free GMRES (SPGMR, no
 /// preconditioner). Owns every SUNDIALS object it creates and frees them in reverse order. Output
@@ -68,7 +68,7 @@ class CvodeIntegrator final : public Integrator {
   bool initialised_ = false;
   std::unique_ptr<Sundials> sun_;
   std::string linear_solver_text_;            ///< What CreateSolver attached.
-  bool condensed_ = false;                    ///< The sparse solver is CondensedKluSolver.
+  bool condensed_ = false;                    ///< The sparse solver is CondensedSolver.
   std::unique_ptr<SystemJacobian> jacobian_;  ///< LinearSolver="sparse" only.
   std::vector<double> increments_;            ///< Its finite-difference increments.
   long jacobian_rhs_evals_ = 0;               ///< Right-hand sides spent on jacobian_.

@@ -26,9 +26,9 @@
 
 #include "hawser/errors.h"
 #include "runtime/solve/compiled_sundials_ops.h"
-#include "runtime/solve/condensed_klu_solver.h"
 #include "runtime/solve/cvode_integrator.h"
 #include "runtime/solve/cvode_sundials.h"
+#include "runtime/solve/linear/condensed_solver.h"
 
 namespace hawser {
 
@@ -122,7 +122,7 @@ int CvodeCallbacks::LinearSystem(sunrealtype t, N_Vector y, N_Vector fy, SUNMatr
     const int flag = Jacobian(t, y, fy, jacobian, user_data, tmp1, tmp2, tmp3);
     if (flag != 0) return flag;
   }
-  if (CondensedKluSetJacobian(self->sun_->linear_solver, jacobian, gamma, !jok)) return 0;
+  if (CondensedSetJacobian(self->sun_->linear_solver, jacobian, gamma, !jok)) return 0;
   // A pattern without some diagonal entry: M formed here, as CVODE's own function does.
   if (SUNMatCopy(jacobian, a) != SUNMAT_SUCCESS || SUNMatScaleAddI(-gamma, a) != SUNMAT_SUCCESS) {
     return -1;
@@ -213,14 +213,14 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
     sun->matrix = SUNSparseMatrix(n_, n_, nnz, CSC_MAT, sun->ctx);
     if (sun->matrix == nullptr) throw SimulationError("CVODE set-up failed: SUNSparseMatrix");
     // hawser's solver condenses the kinematic rows (Pos' = Vel) before KLU factors the rest
-    // (condensed_klu_solver.h); SUNDIALS' own KLU solver is the benchmarks' baseline.
+    // (condensed_solver.h); SUNDIALS' own KLU solver is the benchmarks' baseline.
     condensed_ = CompiledOperationsEnabled();
     if (condensed_) {
       UseCompiledSparseOperations(sun->matrix);
       sun->jacobian = SUNSparseMatrix(n_, n_, nnz, CSC_MAT, sun->ctx);
       if (sun->jacobian == nullptr) throw SimulationError("CVODE set-up failed: SUNSparseMatrix");
       UseCompiledSparseOperations(sun->jacobian);
-      sun->linear_solver = CondensedKluSolver(sun->ctx, CondensedFactorizationChoice());
+      sun->linear_solver = CondensedSolver(sun->ctx, CondensedFactorizationChoice());
     } else {
       sun->linear_solver = SUNLinSol_KLU(sun->y, sun->matrix, sun->ctx);
     }

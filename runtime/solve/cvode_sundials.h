@@ -42,7 +42,7 @@ struct CvodeCallbacks {
                       N_Vector tmp1, N_Vector tmp2, N_Vector tmp3);
   /// CVODE's linear system (CVodeSetLinSysFn) for the condensed sparse solver: J evaluated by
   /// Jacobian() when CVODE asks for a new one (!jok), kept, and handed with gamma to the solver,
-  /// which forms the condensed M = I - gamma J from it (CondensedKluSetJacobian).
+  /// which forms the condensed M = I - gamma J from it (CondensedSetJacobian).
   static int LinearSystem(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix a, sunbooleantype jok,
                           sunbooleantype* jcur, sunrealtype gamma, void* user_data, N_Vector tmp1,
                           N_Vector tmp2, N_Vector tmp3);

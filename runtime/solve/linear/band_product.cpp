@@ -1,4 +1,4 @@
-#include "runtime/solve/band_product.h"
+#include "runtime/solve/linear/band_product.h"
 
 #include <cstddef>
 

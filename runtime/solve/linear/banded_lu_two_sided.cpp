@@ -1,11 +1,11 @@
-#include "runtime/solve/banded_lu_two_sided.h"
+#include "runtime/solve/linear/banded_lu_two_sided.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <utility>
 
-#include "runtime/solve/with_width.h"
+#include "runtime/solve/linear/with_width.h"
 
 namespace hawser {
 

@@ -1,9 +1,9 @@
-// runtime/solve/banded_lu.h: the banded LU's solutions on diagonally dominant matrices (no row
-// interchanges) and on matrices whose pivots must come from below the diagonal, for every shape
+// runtime/solve/linear/banded_lu.h: the banded LU's solutions on diagonally dominant matrices (no
+// row interchanges) and on matrices whose pivots must come from below the diagonal, for every shape
 // of band, checked by their residual (LU with partial pivoting is backward stable, whatever the
 // matrix's condition) and against Eigen's dense LU where the matrix is well conditioned; and a
 // singular matrix.
-#include "runtime/solve/banded_lu.h"
+#include "runtime/solve/linear/banded_lu.h"
 
 #include <doctest/doctest.h>
 

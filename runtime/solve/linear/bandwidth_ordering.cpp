@@ -1,4 +1,4 @@
-#include "runtime/solve/bandwidth_ordering.h"
+#include "runtime/solve/linear/bandwidth_ordering.h"
 
 #include <algorithm>
 #include <utility>

@@ -1,10 +1,10 @@
-#include "runtime/solve/banded_lu.h"
+#include "runtime/solve/linear/banded_lu.h"
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
 
-#include "runtime/solve/with_width.h"
+#include "runtime/solve/linear/with_width.h"
 
 namespace hawser {
 

@@ -1,7 +1,7 @@
-// runtime/solve/band_product.h: y -= A x for every shape of band equals the dense product taken
-// row by row with the terms subtracted in column order, bit for bit (the same operations in the
-// same order; an entry outside the matrix adds 0 * 0).
-#include "runtime/solve/band_product.h"
+// runtime/solve/linear/band_product.h: y -= A x for every shape of band equals the dense product
+// taken row by row with the terms subtracted in column order, bit for bit (the same operations in
+// the same order; an entry outside the matrix adds 0 * 0).
+#include "runtime/solve/linear/band_product.h"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // A direct sparse linear solver for CVODE's Newton matrix M = I - gamma J that first eliminates
-// the kinematic rows, then factors what is left with KLU.
+// the kinematic rows, then factors what is left as a band or with KLU.
 //
 // Mechanical models are second order: a node's or a body's position state has the derivative
 // Pos' = Vel, so row i of J holds a single entry (at the velocity's column j) and row i of M is
@@ -18,15 +18,14 @@
 // M_ii; tests compare with a dense solve).
 //
 // The condensed matrix is formed either from the M that CVODE formed, or (CVODE's linear-system
-// function, CondensedKluSetJacobian) straight from J and gamma, entry by entry or, for the Pos' =
+// function, CondensedSetJacobian) straight from J and gamma, entry by entry or, for the Pos' =
 // Vel structure where each condensed entry gets at most one update, by streaming over the band
 // (streamed_condensation.h); all three give the same bits.
 //
-// Which rows: any row with its diagonal and exactly one other entry, at column j (the Pos' = Vel
-// rows are the ones that matter; the end rows of a diffusion chain qualify too), when x_j is not
-// itself eliminated and x_i is no eliminated row's partner (chosen greedily in row order from
-// the pattern). When a setup meets a zero or non-finite pivot M_ii, that setup factors the full
-// matrix with KLU instead, so the solver is never less robust than plain KLU.
+// Which rows are eliminated, the condensed pattern and the choice of band or KLU are planned from
+// the pattern alone (condensation_plan.h). When a setup meets a zero or non-finite pivot M_ii,
+// that setup factors the full matrix with KLU instead, so the solver is never less robust than
+// plain KLU.
 #pragma once
 
 #include <sundials/sundials_context.h>
@@ -35,17 +34,14 @@
 
 #include <string>
 
-namespace hawser {
+#include "runtime/solve/linear/condensation_plan.h"
 
-/// How the condensed matrix is factored: a band LU when its reverse Cuthill-McKee band is
-/// narrow (kAuto: the band holds at most 3x its nonzeros), or always one of the two (the
-/// benchmark's baselines and the tests).
-enum class CondensedFactorization { kAuto, kKlu, kBand };
+namespace hawser {
 
 /// A SUNLinearSolver (direct, matrix-based) for an n x n CSC SUNSparseMatrix whose pattern
 /// holds the diagonal and stays the same from setup to setup (CVODE's M from a fixed-pattern
 /// Jacobian). NULL when out of memory. Free with SUNLinSolFree.
-SUNLinearSolver CondensedKluSolver(
+SUNLinearSolver CondensedSolver(
     SUNContext ctx, CondensedFactorization factorization = CondensedFactorization::kAuto);
 
 /// For CVODE's linear-system function (CVodeSetLinSysFn): the next setup forms the condensed
@@ -56,15 +52,14 @@ SUNLinearSolver CondensedKluSolver(
 /// to the setup then serves only to form M in full when the condensation meets a zero pivot.
 /// False, and nothing set, when J's pattern lacks a diagonal entry: then the caller forms M (c J
 /// + I must insert it) and the setup reads that, as without this call.
-bool CondensedKluSetJacobian(SUNLinearSolver solver, SUNMatrix jacobian, double gamma,
-                             bool evaluated);
+bool CondensedSetJacobian(SUNLinearSolver solver, SUNMatrix jacobian, double gamma, bool evaluated);
 
 /// After the first setup: "595 unknowns condensed to 298 (297 rows with a single coupling
 /// eliminated), factored as a band of half-bandwidths 5 and 5" (or "by KLU"); before it, or when
 /// there was no row to condense, an empty string.
-std::string CondensedKluSummary(SUNLinearSolver solver);
+std::string CondensedSummary(SUNLinearSolver solver);
 
 /// Setups that met a zero or non-finite pivot and factored the full matrix instead.
-long CondensedKluFullFactorizations(SUNLinearSolver solver);
+long CondensedFullFactorizations(SUNLinearSolver solver);
 
 }  // namespace hawser

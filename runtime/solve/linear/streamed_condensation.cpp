@@ -1,5 +1,5 @@
 // StreamedCondensation: the condensed band and C by streaming (streamed_condensation.h).
-#include "runtime/solve/streamed_condensation.h"
+#include "runtime/solve/linear/streamed_condensation.h"
 
 #include <cstddef>
 #include <utility>

@@ -1,7 +1,7 @@
-// runtime/solve/streamed_condensation.h: the streamed band and coefficients against the formulas
-// evaluated entry by entry (bit for bit: the same operations in the same order), for several
-// band shapes; and the plans it must decline.
-#include "runtime/solve/streamed_condensation.h"
+// runtime/solve/linear/streamed_condensation.h: the streamed band and coefficients against the
+// formulas evaluated entry by entry (bit for bit: the same operations in the same order), for
+// several band shapes; and the plans it must decline.
+#include "runtime/solve/linear/streamed_condensation.h"
 
 #include <doctest/doctest.h>
 
@@ -76,7 +76,7 @@ TEST_CASE("streamed condensation: band and coefficients equal the entry-by-entry
         std::copy(p.r.begin(), p.r.end(), r_padded.begin() + lower);
         s.Assemble(c, p.o.data(), r_padded.data(), band, product);
 
-        // Expected, entry by entry as condensed_klu_solver.cpp's Condense forms them: the kept
+        // Expected, entry by entry as condensed_solver.cpp's Condense forms them: the kept
         // entry (1 + c J on the diagonal, c J off it, 0 when absent), minus (c J_ki) o_j.
         // By storage position, as the plan's targets.
         std::vector<double> expected_band(n * (2 * lower + upper + 1), 0.0);

@@ -1,7 +1,7 @@
 // A banded matrix stored by diagonals, for the product y -= A x: each diagonal is a contiguous
 // array, so the product is one vectorisable pass per diagonal with no chain of dependent
 // additions (row-wise sparse dot products wait on each term's subtraction in turn). Used for
-// the condensed Newton right-hand side (condensed_klu_solver.cpp).
+// the condensed Newton right-hand side (condensed_solver.cpp).
 #pragma once
 
 #include <vector>

@@ -15,7 +15,7 @@
 
 #include <vector>
 
-#include "runtime/solve/banded_lu_two_sided.h"
+#include "runtime/solve/linear/banded_lu_two_sided.h"
 
 namespace hawser {
 

@@ -1,6 +1,6 @@
 // The condensed Newton matrix of a mechanical system, assembled by streaming over the band.
 //
-// CondensedKluSolver (condensed_klu_solver.h) condenses M = I - gamma J, c = -gamma, by
+// CondensedSolver (condensed_solver.h) condenses M = I - gamma J, c = -gamma, by
 // eliminating the kinematic rows i (M_ii x_i + M_ij x_j = b_i):
 //   M'_kj = M_kj - M_ki M_ij / M_ii,   b'_k = b_k - (M_ki / M_ii) b_i.
 // When no two eliminated rows share a partner j (Pos' = Vel rows: each velocity is one
@@ -19,8 +19,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "runtime/solve/band_product.h"
-#include "runtime/solve/banded_lu.h"
+#include "runtime/solve/linear/band_product.h"
+#include "runtime/solve/linear/banded_lu.h"
 
 namespace hawser {
 

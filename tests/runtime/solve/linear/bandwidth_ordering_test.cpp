@@ -1,7 +1,7 @@
-// runtime/solve/bandwidth_ordering.h: reverse Cuthill-McKee recovers the narrow band of
+// runtime/solve/linear/bandwidth_ordering.h: reverse Cuthill-McKee recovers the narrow band of
 // patterns whose unknowns were shuffled (a path, a block tridiagonal line, a grid, parts that
 // do not touch), and always returns a permutation with the band it reports.
-#include "runtime/solve/bandwidth_ordering.h"
+#include "runtime/solve/linear/bandwidth_ordering.h"
 
 #include <doctest/doctest.h>
 

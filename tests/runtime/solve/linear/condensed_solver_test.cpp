@@ -1,8 +1,8 @@
-// runtime/solve/condensed_klu_solver.h: the condensed solve against Eigen's dense LU on the same
-// matrices (mechanical systems with Pos' = Vel rows, a chain of kinematic rows, a zero pivot,
+// runtime/solve/linear/condensed_solver.h: the condensed solve against Eigen's dense LU on the
+// same matrices (mechanical systems with Pos' = Vel rows, a chain of kinematic rows, a zero pivot,
 // a changed pattern), which rows it condenses, and M formed from J and gamma against M formed
 // as CVODE forms it.
-#include "runtime/solve/condensed_klu_solver.h"
+#include "runtime/solve/linear/condensed_solver.h"
 
 #include <doctest/doctest.h>
 #include <nvector/nvector_serial.h>
@@ -131,10 +131,10 @@ TEST_CASE("condensed KLU: Pos' = Vel rows are condensed and the solution is the 
         Case{CondensedFactorization::kAuto, false, "as a band of half-bandwidths 1 and 1"}}) {
     CAPTURE(static_cast<int>(k.f));
     CAPTURE(k.energy_row);
-    SUNLinearSolver solver = CondensedKluSolver(c.ctx, k.f);
+    SUNLinearSolver solver = CondensedSolver(c.ctx, k.f);
     REQUIRE(solver != nullptr);
     REQUIRE(SUNLinSolInitialize(solver) == SUNLS_SUCCESS);
-    CHECK(CondensedKluSummary(solver).empty());  // Nothing analysed yet.
+    CHECK(CondensedSummary(solver).empty());  // Nothing analysed yet.
     for (const double gamma : {1e-4, 1e-2, 0.3}) {
       CAPTURE(gamma);
       const auto [apart, in_place] =
@@ -143,11 +143,11 @@ TEST_CASE("condensed KLU: Pos' = Vel rows are condensed and the solution is the 
       CHECK(in_place < kRoundOff);
     }
     // 81 unknowns: the 40 position rows go, velocities and the energy row stay.
-    const std::string summary = CondensedKluSummary(solver);
+    const std::string summary = CondensedSummary(solver);
     CHECK(summary.starts_with(
         "81 unknowns condensed to 41 (40 rows with a single coupling eliminated), factored "));
     CHECK(summary.find(k.factored) != std::string::npos);
-    CHECK(CondensedKluFullFactorizations(solver) == 0);
+    CHECK(CondensedFullFactorizations(solver) == 0);
     SUNLinSolFree(solver);
   }
 }
@@ -167,11 +167,11 @@ TEST_CASE(
   s.Set(2, 1, 2.0 * g);
   s.Set(2, 2, 1.0 + 0.5 * g);
   s.Set(3, 1, -g);
-  SUNLinearSolver solver = CondensedKluSolver(c.ctx);
+  SUNLinearSolver solver = CondensedSolver(c.ctx);
   const auto [apart, in_place] = CompareWithDense(solver, s, c.ctx, rng);
   CHECK(apart < 1e-14);  // A 4 x 4 system with entries near 1: round-off only.
   CHECK(in_place < 1e-14);
-  CHECK(CondensedKluSummary(solver) ==
+  CHECK(CondensedSummary(solver) ==
         "4 unknowns condensed to 2 (2 rows with a single coupling eliminated), factored as a "
         "band of half-bandwidths 1 and 1");
   SUNLinSolFree(solver);
@@ -180,7 +180,7 @@ TEST_CASE(
 TEST_CASE("condensed KLU: a zero pivot factors the full matrix, a new pattern is analysed again") {
   Context c;
   std::mt19937 rng(3);
-  SUNLinearSolver solver = CondensedKluSolver(c.ctx);
+  SUNLinearSolver solver = CondensedSolver(c.ctx);
   // Row 0 is kinematic in pattern, but its diagonal value is 0: eliminating it would divide by
   // zero, so this setup factors the whole (non-singular) matrix.
   Sparse s{3, {}};
@@ -194,16 +194,16 @@ TEST_CASE("condensed KLU: a zero pivot factors the full matrix, a new pattern is
   auto [apart, in_place] = CompareWithDense(solver, s, c.ctx, rng);
   CHECK(apart < 1e-14);  // 3 x 3, entries of order 1: round-off only.
   CHECK(in_place < 1e-14);
-  CHECK(CondensedKluFullFactorizations(solver) == 1);
+  CHECK(CondensedFullFactorizations(solver) == 1);
   // The next setup, with a usable pivot, condenses again.
   s.Set(0, 0, 1.0);
   std::tie(apart, in_place) = CompareWithDense(solver, s, c.ctx, rng);
   CHECK(apart < 1e-14);
-  CHECK(CondensedKluFullFactorizations(solver) == 1);
+  CHECK(CondensedFullFactorizations(solver) == 1);
   // A matrix with another pattern (a larger chain) is analysed afresh.
   std::tie(apart, in_place) = CompareWithDense(solver, MechanicalChain(5, 0.01, rng), c.ctx, rng);
   CHECK(apart < kRoundOff);
-  CHECK(CondensedKluSummary(solver) ==
+  CHECK(CondensedSummary(solver) ==
         "11 unknowns condensed to 6 (5 rows with a single coupling eliminated), factored as a "
         "band of half-bandwidths 3 and 2");  // 6 unknowns: even a full band is narrow.
   SUNLinSolFree(solver);
@@ -244,7 +244,7 @@ void Poison(SUNMatrix m) {
 
 TEST_CASE("condensed KLU: M formed from J and gamma is bit for bit M formed by CVODE") {
   // CVODE's own linear-system function copies J and applies c J + I (SUNMatScaleAddI) before
-  // the setup; CondensedKluSetJacobian lets the setup form only the entries it needs. The same
+  // the setup; CondensedSetJacobian lets the setup form only the entries it needs. The same
   // operations on the same numbers: the solutions must agree in every bit, over setups that
   // reuse J with a new gamma, for the band and for KLU.
   Context c;
@@ -255,7 +255,7 @@ TEST_CASE("condensed KLU: M formed from J and gamma is bit for bit M formed by C
     const Sparse j = JacobianOf(MechanicalChain(30, 0.01, rng), 0.01);
     SUNMatrix jacobian = j.ToSundials(c.ctx);
     SUNMatrix formed = j.ToSundials(c.ctx), unused = j.ToSundials(c.ctx);
-    SUNLinearSolver from_m = CondensedKluSolver(c.ctx, f), from_j = CondensedKluSolver(c.ctx, f);
+    SUNLinearSolver from_m = CondensedSolver(c.ctx, f), from_j = CondensedSolver(c.ctx, f);
     std::vector<double> rhs(j.n);
     bool evaluated = true;
     for (const double gamma : {0.01, 0.004, 0.02}) {
@@ -269,13 +269,13 @@ TEST_CASE("condensed KLU: M formed from J and gamma is bit for bit M formed by C
       const auto by_jacobian =
           SolveAfter(from_j, unused, rhs, c.ctx, [&](SUNLinearSolver s, SUNMatrix m) {
             Poison(m);
-            REQUIRE(CondensedKluSetJacobian(s, jacobian, gamma, evaluated));
+            REQUIRE(CondensedSetJacobian(s, jacobian, gamma, evaluated));
           });
       evaluated = false;  // The same J for the next gammas, as CVODE reuses it.
       CHECK(std::memcmp(by_cvode.data(), by_jacobian.data(), rhs.size() * sizeof(double)) == 0);
     }
-    CHECK(CondensedKluSummary(from_j) == CondensedKluSummary(from_m));
-    CHECK(CondensedKluFullFactorizations(from_j) == 0);
+    CHECK(CondensedSummary(from_j) == CondensedSummary(from_m));
+    CHECK(CondensedFullFactorizations(from_j) == 0);
     SUNLinSolFree(from_m);
     SUNLinSolFree(from_j);
     SUNMatDestroy(jacobian);
@@ -299,14 +299,14 @@ TEST_CASE("condensed KLU from J: a zero pivot is factored in full, a missing dia
   j.Set(2, 1, 1.0);
   j.Set(2, 2, -3.0);
   SUNMatrix jacobian = j.ToSundials(c.ctx), a = j.ToSundials(c.ctx);
-  SUNLinearSolver solver = CondensedKluSolver(c.ctx);
+  SUNLinearSolver solver = CondensedSolver(c.ctx);
   std::vector<double> rhs(3);
   for (double& v : rhs) v = u(rng);
   const auto x = SolveAfter(solver, a, rhs, c.ctx, [&](SUNLinearSolver s, SUNMatrix m) {
     Poison(m);  // Written with M in full from J, then factored.
-    REQUIRE(CondensedKluSetJacobian(s, jacobian, gamma, true));
+    REQUIRE(CondensedSetJacobian(s, jacobian, gamma, true));
   });
-  CHECK(CondensedKluFullFactorizations(solver) == 1);
+  CHECK(CondensedFullFactorizations(solver) == 1);
   const Eigen::MatrixXd m = Eigen::MatrixXd::Identity(3, 3) - gamma * j.ToDense();
   const Eigen::VectorXd expected =
       m.partialPivLu().solve(Eigen::Map<Eigen::VectorXd>(rhs.data(), 3));
@@ -317,7 +317,7 @@ TEST_CASE("condensed KLU from J: a zero pivot is factored in full, a missing dia
   Sparse no_diagonal = j;
   no_diagonal.entries.erase({1, 1});
   SUNMatrix other = no_diagonal.ToSundials(c.ctx);
-  CHECK_FALSE(CondensedKluSetJacobian(solver, other, gamma, true));
+  CHECK_FALSE(CondensedSetJacobian(solver, other, gamma, true));
   SUNLinSolFree(solver);
   SUNMatDestroy(jacobian);
   SUNMatDestroy(a);
