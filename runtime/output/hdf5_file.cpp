@@ -20,11 +20,19 @@ std::recursive_mutex& Hdf5Mutex() {
   static std::recursive_mutex mutex;
   // Every HDF5 call holds this mutex, so each thread's first takes the place to stop HDF5 from
   // printing its error stack (a thread-safe HDF5 keeps one per thread): every failure becomes
-  // one message of ours instead (h5::Check, h5::LastError).
-  thread_local const bool silenced = [] {
-    std::lock_guard lock(mutex);
-    return H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr) >= 0;
-  }();
+  // one message of ours instead (h5::Check, h5::LastError). At the thread's end the entries a
+  // failed call left are cleared: HDF5 1.10 frees a thread's stack then, but not its entries.
+  struct ThreadErrorStack {
+    ThreadErrorStack() {
+      std::lock_guard lock(mutex);
+      H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+    }
+    ~ThreadErrorStack() {
+      std::lock_guard lock(mutex);
+      H5Eclear2(H5E_DEFAULT);
+    }
+  };
+  thread_local const ThreadErrorStack silenced;
   static_cast<void>(silenced);
   return mutex;
 }
