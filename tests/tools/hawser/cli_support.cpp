@@ -44,6 +44,21 @@ struct ProcessTempDir {
 
 }  // namespace
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HAWSER_CLI_TEST_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(HAWSER_CLI_TEST_ASAN)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
+std::string MemoryLimit(long kilobytes) {
+  return kAddressSanitizer ? "" : "ulimit -v " + std::to_string(kilobytes) + " && ";
+}
+
 std::string WriteTempFile(const std::string& name, const std::string& text) {
   static const ProcessTempDir dir;
   const auto path = dir.path / name;

@@ -17,6 +17,11 @@ CommandResult RunCommand(const std::string& command, const std::string& workdir 
 /// Runs `hawser ARGS` (a shell-quoted argument string) in `workdir`.
 CommandResult RunHawser(const std::string& args, const std::string& workdir = ".");
 
+/// "ulimit -v KILOBYTES && ", a shell prefix that bounds a command's address space; "" in an
+/// AddressSanitizer build, whose programs reserve terabytes of address space and cannot start
+/// under such a limit (the Release suite asserts the bound; the sanitized one what is refused).
+std::string MemoryLimit(long kilobytes);
+
 /// Writes `text` to a fresh file in the test's temporary directory and returns its path.
 std::string WriteTempFile(const std::string& name, const std::string& text);
 

@@ -24,17 +24,6 @@ using sweep_test::TempDir;
 
 const std::string kSource = HAWSER_SOURCE_DIR;
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HAWSER_STATS_TEST_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(HAWSER_STATS_TEST_ASAN)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-
 void Foreign(const std::string& kind, const std::string& path) {
   const CommandResult r =
       RunCommand("/usr/bin/python3 '" + kSource + "/tests/tools/hawser/stats_foreign.py' " + kind +
@@ -122,7 +111,7 @@ TEST_CASE("stats reads at most 2^28 values and 2^20 columns: refused before, not
   // 1.5 GB of address space: reading A/B (2.4 GB) would end in bad_alloc (exit 1), not exit 2;
   // Release hawser runs in ~0.3 GB. ASan reserves terabytes of address space, so a sanitized
   // build runs without the limit (and still must refuse before reading).
-  const std::string limit = kSanitized ? "" : "ulimit -v 1500000 && ";
+  const std::string limit = MemoryLimit(1500000);
   const CommandResult all = RunCommand(limit + "'" HAWSER_BINARY "' stats huge.h5", dir);
   CAPTURE(all.output);
   CHECK(all.exit_code == 2);

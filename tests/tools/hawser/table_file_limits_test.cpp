@@ -43,7 +43,7 @@ const std::string kGoodRao = HAWSER_SOURCE_DIR "/configs/data/cylinder_displacem
 // `hawser ARGS` under a 2 GB address-space limit and a 60 s timeout (generous: each case takes
 // well under a second; the FIFO used to hang for ever, /dev/zero to read 16 GB).
 CommandResult Bounded(const std::string& args) {
-  return RunCommand(fmt::format("ulimit -v 2000000 && timeout 60 '{}' {}", HAWSER_BINARY, args));
+  return RunCommand(fmt::format("{}timeout 60 '{}' {}", MemoryLimit(2000000), HAWSER_BINARY, args));
 }
 
 // Exit 2 and every fragment in the output.

@@ -37,7 +37,7 @@ std::string Scenario(const std::string& components) {
 CommandResult Validate(const std::string& components) {
   const std::string xml = WriteTempFile("components_" + components + ".xml", Scenario(components));
   return RunCommand(
-      fmt::format("ulimit -v 2000000 && timeout 60 '{}' validate '{}'", HAWSER_BINARY, xml));
+      fmt::format("{}timeout 60 '{}' validate '{}'", MemoryLimit(2000000), HAWSER_BINARY, xml));
 }
 
 TEST_CASE("Ocean NumComponents above 1e5 is refused at the element, in bounded memory") {
