@@ -271,24 +271,21 @@ int main(int argc, char** argv) {
     // The same run on SUNDIALS' own (unoptimised, Debian-built) vector and matrix operations
     // and its own KLU solver on the whole system: the baseline of runtime/solve/
     // compiled_sundials_ops.h and condensed_solver.h, measured in the same run.
-    setenv("HAWSER_SUNDIALS_OPERATIONS", "sundials", 1);
-    const Timed own = BestRun(n, nodes, "cvode-bdf",
-                              R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
-    unsetenv("HAWSER_SUNDIALS_OPERATIONS");
+    const Timed own = BestRun(
+        n, nodes, "cvode-bdf",
+        R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse" Operations="sundials")", t_end);
     table.Row("  same, SUNDIALS' ops+KLU", own, t_end, ref.tension, "", false);
     // And with hawser's operations and condensation, but KLU on the condensed matrix instead of
     // the band LU that auto picks for a line (condensed_solver.h).
-    setenv("HAWSER_CONDENSED_FACTORS", "klu", 1);
-    const Timed klu = BestRun(n, nodes, "cvode-bdf",
-                              R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
-    unsetenv("HAWSER_CONDENSED_FACTORS");
+    const Timed klu =
+        BestRun(n, nodes, "cvode-bdf",
+                R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse" Factorization="klu")", t_end);
     table.Row("  same, condensed KLU", klu, t_end, ref.tension, "", false);
     // And with every Jacobian column by colored differences instead of the cable's exact
     // entries (system_jacobian.h).
-    setenv("HAWSER_JACOBIAN", "differences", 1);
     const Timed differences = BestRun(
-        n, nodes, "cvode-bdf", R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse")", t_end);
-    unsetenv("HAWSER_JACOBIAN");
+        n, nodes, "cvode-bdf",
+        R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="sparse" Jacobian="differences")", t_end);
     table.Row("  same, colored differences", differences, t_end, ref.tension, "", false);
     // Looser tolerances with the order capped at 3 (the seabed contact and the slack, tension-
     // only segments are not smooth: higher orders fail their error tests there): the settings

@@ -18,6 +18,15 @@ const std::vector<std::pair<std::string, IntegratorKind>> kIntegrators = {
     {"rk4", IntegratorKind::kRk4},
     {"euler", IntegratorKind::kEuler}};
 
+const std::vector<std::pair<std::string, FactorizationKind>> kFactorizations = {
+    {"auto", FactorizationKind::kAuto},
+    {"band", FactorizationKind::kBand},
+    {"klu", FactorizationKind::kKlu}};
+const std::vector<std::pair<std::string, bool>> kJacobians = {{"exact", true},
+                                                              {"differences", false}};
+const std::vector<std::pair<std::string, bool>> kOperations = {{"hawser", false},
+                                                               {"sundials", true}};
+
 const std::vector<std::pair<std::string, LinearSolverKind>> kLinearSolvers = {
     {"auto", LinearSolverKind::kAuto},
     {"dense", LinearSolverKind::kDense},
@@ -78,6 +87,9 @@ EngineSettings ParseEngineSettings(const std::vector<Attribute>& attributes,
        }},
       {"Integrator", [&](const Attribute& a) { from_name = Lookup(kIntegrators, a); }},
       {"LinearSolver", [&](const Attribute& a) { s.linear_solver = Lookup(kLinearSolvers, a); }},
+      {"Jacobian", [&](const Attribute& a) { s.exact_jacobian = Lookup(kJacobians, a); }},
+      {"Factorization", [&](const Attribute& a) { s.factorization = Lookup(kFactorizations, a); }},
+      {"Operations", [&](const Attribute& a) { s.sundials_operations = Lookup(kOperations, a); }},
       {"AbsTol", [&](const Attribute& a) { s.abs_tol = number(a); }},
       {"RelTol", [&](const Attribute& a) { s.rel_tol = number(a); }},
       {"HMax", [&](const Attribute& a) { s.h_max = number(a); }},

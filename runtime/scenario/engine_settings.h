@@ -11,6 +11,8 @@ namespace hawser {
 
 enum class IntegratorKind { kCvodeBdf, kCvodeAdams, kRk4, kEuler };
 enum class LinearSolverKind { kAuto, kDense, kBand, kSparse, kGmres };
+/// How the sparse solver factors the condensed system (Engine Factorization).
+enum class FactorizationKind { kAuto, kBand, kKlu };
 
 std::string ToString(IntegratorKind k);    ///< "cvode-bdf", "cvode-adams", "rk4", "euler"
 std::string ToString(LinearSolverKind k);  ///< "auto", "dense", "band", "sparse", "gmres"
@@ -47,6 +49,15 @@ struct EngineSettings {
   bool use_rss_norm = false;  ///< UseRSSNormInsteadOfInfNorm: accepted; CVODE uses its WRMS norm.
   /// Extension Settle: bring the model to static equilibrium before the run (runtime/settle.h).
   bool settle = false;
+  /// Extension Jacobian="exact" (true, the default): the sparse Jacobian takes the exact entries
+  /// objects give; "differences": every column by colored finite differences.
+  bool exact_jacobian = true;
+  /// Extension Factorization: the condensed sparse system as a band when narrow, else by KLU
+  /// ("auto"), or always "band" (where it is one) or "klu".
+  FactorizationKind factorization = FactorizationKind::kAuto;
+  /// Extension Operations="sundials": SUNDIALS' own vector and matrix operations and its KLU on
+  /// the whole system, not condensed: the baseline hawser's own ("hawser") are measured against.
+  bool sundials_operations = false;
   /// Extension SettleIterations: the Jacobians Settle may form before it gives up.
   int settle_iterations = 200;
   /// Extension SettleTolerance: Settle has converged when the weighted RMS norm of a Newton

@@ -258,11 +258,6 @@ HAWSER_ELEMENTWISE void ErrorWeights(double rel_tol, double abs_tol, N_Vector y,
   for (sunindextype i = 0; i < n; ++i) wd[i] = 1.0 / (rel_tol * std::abs(yd[i]) + abs_tol);
 }
 
-bool CompiledOperationsEnabled() {
-  const char* choice = std::getenv("HAWSER_SUNDIALS_OPERATIONS");
-  return choice == nullptr || std::string_view(choice) != "sundials";
-}
-
 void UseCompiledSparseOperations(SUNMatrix m) {
   SUNMatrix_Ops ops = m->ops;
   if (ops->copy == SparseCopy) return;

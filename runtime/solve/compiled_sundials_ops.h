@@ -25,11 +25,6 @@ namespace hawser {
 /// vectors cloned from it (every vector CVODE makes from the template) inherit them.
 void UseCompiledSerialOperations(N_Vector v);
 
-/// False when the environment sets HAWSER_SUNDIALS_OPERATIONS=sundials: the benchmarks' switch to
-/// measure SUNDIALS' own operations (and its KLU solver on the whole system, rather than
-/// condensed_solver.h) against these in the same run.
-bool CompiledOperationsEnabled();
-
 /// CVODE's error weights for scalar tolerances, w_i = 1 / (rel_tol |y_i| + abs_tol), in one pass:
 /// bit for bit what CVODE's own computation gives (its four vector operations: abs, scale, add
 /// a constant, invert) for abs_tol > 0, where CVODE checks nothing more. For CVodeWFtolerances.

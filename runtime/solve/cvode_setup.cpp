@@ -34,23 +34,17 @@ namespace hawser {
 
 namespace {
 
-/// The condensed matrix's factorisation: chosen by its structure, unless the environment sets
-/// HAWSER_CONDENSED_FACTORS=klu or =band, the benchmarks' switch to measure both in one run
-/// (like HAWSER_SUNDIALS_OPERATIONS, compiled_sundials_ops.h).
-CondensedFactorization CondensedFactorizationChoice() {
-  const char* choice = std::getenv("HAWSER_CONDENSED_FACTORS");
-  if (choice == nullptr) return CondensedFactorization::kAuto;
-  if (std::string_view(choice) == "klu") return CondensedFactorization::kKlu;
-  if (std::string_view(choice) == "band") return CondensedFactorization::kBand;
+/// The condensed matrix's factorisation (Engine Factorization).
+CondensedFactorization ToCondensed(FactorizationKind kind) {
+  switch (kind) {
+    case FactorizationKind::kBand:
+      return CondensedFactorization::kBand;
+    case FactorizationKind::kKlu:
+      return CondensedFactorization::kKlu;
+    case FactorizationKind::kAuto:
+      break;
+  }
   return CondensedFactorization::kAuto;
-}
-
-/// Whether the sparse Jacobian takes the exact entries objects give: yes, unless the environment
-/// sets HAWSER_JACOBIAN=differences, the benchmarks' switch to measure colored differences alone
-/// in the same run.
-bool UseExactJacobianEntries() {
-  const char* choice = std::getenv("HAWSER_JACOBIAN");
-  return choice == nullptr || std::string_view(choice) != "differences";
 }
 
 }  // namespace
@@ -163,7 +157,8 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
   sun->y = N_VNew_Serial(n_, sun->ctx);
   if (sun->y == nullptr) throw SimulationError("CVODE set-up failed: N_VNew_Serial");
   // CVODE's vectors are clones of y: they inherit the operations.
-  if (CompiledOperationsEnabled()) UseCompiledSerialOperations(sun->y);
+  const bool compiled_operations = !settings_.sundials_operations;
+  if (compiled_operations) UseCompiledSerialOperations(sun->y);
   // CVodeInit copies y into CVODE's history, so y must hold x0 first.
   std::copy(x0.begin(), x0.end(), N_VGetArrayPointer(sun->y));
 
@@ -173,7 +168,7 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
   Check(CVodeSetErrHandlerFn(sun->mem, &CvodeCallbacks::Error, this), "CVodeSetErrHandlerFn");
   Check(CVodeSetUserData(sun->mem, this), "CVodeSetUserData");
   Check(CVodeInit(sun->mem, &CvodeCallbacks::Rhs, t0, sun->y), "CVodeInit");
-  if (CompiledOperationsEnabled()) {
+  if (compiled_operations) {
     // The same weights as CVodeSStolerances', in one pass instead of CVODE's four.
     Check(CVodeWFtolerances(sun->mem, &CvodeCallbacks::ErrorWeights), "CVodeWFtolerances");
   } else {
@@ -207,20 +202,20 @@ void CvodeIntegrator::CreateSolver(double t0, std::span<const double> x0) {
     if (sun->linear_solver == nullptr) throw SimulationError("CVODE set-up failed: SUNLinSol_Band");
     linear_solver_text_ = fmt::format("band, half-bandwidths {} and {}", lower, upper);
   } else if (kind == LinearSolverKind::kSparse) {
-    jacobian_ = std::make_unique<SystemJacobian>(system_, UseExactJacobianEntries());
+    jacobian_ = std::make_unique<SystemJacobian>(system_, settings_.exact_jacobian);
     increments_.assign(n_, 0.0);
     const long nnz = jacobian_->pattern().nonzeros();
     sun->matrix = SUNSparseMatrix(n_, n_, nnz, CSC_MAT, sun->ctx);
     if (sun->matrix == nullptr) throw SimulationError("CVODE set-up failed: SUNSparseMatrix");
     // hawser's solver condenses the kinematic rows (Pos' = Vel) before KLU factors the rest
     // (condensed_solver.h); SUNDIALS' own KLU solver is the benchmarks' baseline.
-    condensed_ = CompiledOperationsEnabled();
+    condensed_ = compiled_operations;
     if (condensed_) {
       UseCompiledSparseOperations(sun->matrix);
       sun->jacobian = SUNSparseMatrix(n_, n_, nnz, CSC_MAT, sun->ctx);
       if (sun->jacobian == nullptr) throw SimulationError("CVODE set-up failed: SUNSparseMatrix");
       UseCompiledSparseOperations(sun->jacobian);
-      sun->linear_solver = CondensedSolver(sun->ctx, CondensedFactorizationChoice());
+      sun->linear_solver = CondensedSolver(sun->ctx, ToCondensed(settings_.factorization));
     } else {
       sun->linear_solver = SUNLinSol_KLU(sun->y, sun->matrix, sun->ctx);
     }
