@@ -18,8 +18,8 @@ const std::string kChecker = std::string(HAWSER_SOURCE_DIR) + "/tests/tools/doc_
 
 /// A folder of its own under the temporary directory, removed with its files at the end.
 struct TempTree {
-  std::filesystem::path root = std::filesystem::temp_directory_path() /
-                               ("hawser-doc-links-" + std::to_string(getpid()));
+  std::filesystem::path root =
+      std::filesystem::temp_directory_path() / ("hawser-doc-links-" + std::to_string(getpid()));
   TempTree() { std::filesystem::create_directories(root / "docs"); }
   ~TempTree() {
     std::error_code ignored;
@@ -50,8 +50,8 @@ TEST_CASE("doc_links.py reports each broken link with its line and reason, and e
              "```sh\n[fenced](not/a/link.md)\n```\n"                               // Lines 6-8.
              "[up]: ../outside.md\n");                                             // Line 9.
   tree.Write("docs/design.md", "# Design\n## Part two\n[back](../README.md#tool)\n");
-  const CommandResult r = RunCommand("/usr/bin/python3 '" + kChecker + "' '" +
-                                     tree.root.string() + "'");
+  const CommandResult r =
+      RunCommand("/usr/bin/python3 '" + kChecker + "' '" + tree.root.string() + "'");
   CHECK_MESSAGE(r.exit_code == 1, r.output);
   CHECK(r.output.find("README.md:3: broken link 'docs/gone.md': no such file or folder "
                       "docs/gone.md") != std::string::npos);
