@@ -1,4 +1,4 @@
-// Cable benchmark (issue 12): the reference mooring line (tests/simobjects/cable/
+// Cable benchmark against MoorDyn 2.7: the reference mooring line (tests/simobjects/cable/
 // reference_line.h) with its fairlead moving x = 5 sin(2 pi t / 10) for 60 s, at N = 20, 100,
 // 200 segments, with CVODE BDF on the structured Jacobian the model derives (LinearSolver=
 // "band": CVODE's band solver; "sparse": the cable's exact Jacobian entries, condensed, factored
@@ -8,10 +8,10 @@
 // step as accurate as MoorDyn (both by bisection). Prints wall time per simulated second (the
 // fastest of up to 3 identical runs when a run takes under 1 s), steps,
 // RHS and Jacobian evaluations, the RMS difference of the fairlead tension from a small-step RK4
-// reference it computes, whether that error is MoorDyn's or better, and the ratio of the wall
-// time to MoorDyn's figures (issue 12's separate measurement); then the fastest setting at
-// MoorDyn's accuracy per N. Before that: the convergence of the settled fairlead tension with N
-// against the analytic elastic catenary, and the time to find it (Settle; the fastest of 3).
+// reference it computes, whether that error is MoorDyn's or better, and the ratio of the wall time
+// to MoorDyn's figures (measured separately: README, "Cables and mooring lines"); then the fastest
+// setting at MoorDyn's accuracy per N. Before that: the convergence of the settled fairlead tension
+// with N against the analytic elastic catenary, and the time to find it (Settle; the fastest of 3).
 // Usage: cable_bench [--quick]  (quick: N = 20 and 100 only, dense limited to N = 20)
 //        cable_bench --one N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS]  (one setting, repeated;
 //        prints its row per repeat, with its error against the reference run)
@@ -134,8 +134,8 @@ double RmsDifference(const std::vector<double>& a, const std::vector<double>& b)
 /// The reference run's step: RK4 about 8x below its stability limit (which scales as 1/N).
 double ReferenceStep(int n) { return 5e-4 * 100.0 / n; }
 
-/// MoorDyn 2.7 on the same line (RK2 at its stable step), from issue 12's side-by-side
-/// measurement on this machine class (a separate run, not repeated here): wall time per
+/// MoorDyn 2.7 on the same line (RK2 at its stable step), from a side-by-side measurement on
+/// this machine class (a separate run, not repeated here): wall time per
 /// simulated second as a range over repeated runs, and its RMS tension error.
 struct PeerFigure {
   int n;

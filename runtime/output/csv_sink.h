@@ -1,5 +1,5 @@
-// CSV results (DESIGN section 4): header `Time,<Obj>.<Port>[i],...`, one row per output time,
-// values printed so that they read back to the same double. An earlier file at the path is
+// CSV results (docs/design.md, "Output"): header `Time,<Obj>.<Port>[i],...`, one row per output
+// time, values printed so that they read back to the same double. An earlier file at the path is
 // replaced only once the header is on disk (replacing_file.h).
 //
 // Whole rows only: rows are formatted into a buffer and handed to the system with one write()

@@ -1,4 +1,4 @@
-// HDF5 results (DESIGN section 4), written with the serial HDF5 C library.
+// HDF5 results (docs/design.md, "Output"), written with the serial HDF5 C library.
 //
 // Layout of one run, under a group G ("/" for `hawser run -o out.h5`, "/case_00042" in a sweep):
 //   G/time                   (n)          output times [s]; an HDF5 dimension scale

@@ -24,7 +24,7 @@ struct LoggedSignal {
   std::string simobject_type;
   std::span<const double> values;
   std::vector<PortDimension> dims;  ///< As declared (PortSpec::dims); empty: one of indices.
-  /// "M.ForceA" for a port, "M:Pos" for a state (CSV column stem, DESIGN section 4).
+  /// "M.ForceA" for a port, "M:Pos" for a state (CSV column stem, docs/design.md, "Output").
   std::string qualified_name() const { return object + (is_state ? ":" : ".") + name; }
 };
 
@@ -88,7 +88,7 @@ class MemorySink final : public Sink {
   RunResult result_;
 };
 
-/// Column names of the signals, CSV style (DESIGN section 4).
+/// Column names of the signals, CSV style (docs/design.md, "Output").
 std::vector<std::string> ColumnNames(const std::vector<LoggedSignal>& signals);
 
 }  // namespace hawser

@@ -1,6 +1,6 @@
-// SimObject libraries (plugins) loaded by LibName (DESIGN section 8): a <Lib LibName="NAME">
-// whose NAME no loaded library has loads libNAME.so or NAME.so from the search path, checks its
-// API version stamp, then calls its registration function (hawser/plugin.h).
+// SimObject libraries (plugins) loaded by LibName (docs/design.md, "Plugins and API versioning"): a
+// <Lib LibName="NAME"> whose NAME no loaded library has loads libNAME.so or NAME.so from the search
+// path, checks its API version stamp, then calls its registration function (hawser/plugin.h).
 #pragma once
 
 #include <string>

@@ -24,10 +24,10 @@ struct OutputTimes {
   std::vector<double> times;
 };
 
-/// Parses the TOutput grammar (DESIGN section 3): comma-separated tokens, the first the start
-/// time, the last the end time, those between output times as numbers or `from:step:to` ranges
-/// (`to` may be `Inf`, meaning the end time). Exactly three plain numbers `t0, h, t1` mean an
-/// output every h from t0 to t1 inclusive. Throws ScenarioError at `loc`.
+/// Parses the TOutput grammar (docs/design.md, "Scenario format"): comma-separated tokens, the
+/// first the start time, the last the end time, those between output times as numbers or
+/// `from:step:to` ranges (`to` may be `Inf`, meaning the end time). Exactly three plain numbers
+/// `t0, h, t1` mean an output every h from t0 to t1 inclusive. Throws ScenarioError at `loc`.
 OutputTimes ParseOutputTimes(const std::string& text, const SourceLocation& loc);
 
 struct EngineSettings {

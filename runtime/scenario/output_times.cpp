@@ -1,4 +1,4 @@
-// TOutput parsing (DESIGN section 3) and the names of the integrator settings.
+// TOutput parsing (docs/design.md, "Scenario format") and the names of the integrator settings.
 #include <fmt/format.h>
 
 #include <algorithm>

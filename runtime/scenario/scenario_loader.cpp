@@ -1,5 +1,5 @@
-// Reads a scenario XML file into a Scenario (DESIGN section 3). The XML is walked once; every
-// problem found is collected and reported together.
+// Reads a scenario XML file into a Scenario (docs/design.md, "Scenario format"). The XML is walked
+// once; every problem found is collected and reported together.
 #include "runtime/scenario/scenario_loader.h"
 
 #include <fmt/format.h>

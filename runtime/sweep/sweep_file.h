@@ -1,4 +1,4 @@
-// The sweep result file (DESIGN section 4): one HDF5 file holding
+// The sweep result file (docs/design.md, "Sweeps and MPI"): one HDF5 file holding
 //   /cases          a compound table, one row per case, written as cases finish:
 //                   case (int64), one column per swept name (float64, or string for words),
 //                   status (pending | running | completed | failed | interrupted), message,

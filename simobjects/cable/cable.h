@@ -26,17 +26,17 @@
 // Internal nodes: Pos' = Vel, Vel' = F_t / m + F_n / (m + a) for the total force F (segment
 // tensions plus the terms above) split along q.
 //
-// Outputs (DESIGN force convention: ON the object at that end, world frame): ForceA is the
-// tension of segment 1 along it plus the weight in water, drag and seabed force of the half
-// segment at end A (the end node's inertia is not included: give the attached body that mass if
-// it matters); likewise ForceB. TensionA = |ForceA|, TensionB = |ForceB| (what a load cell at
-// the end reads; at a fairlead this is the catenary's end tension). Tension: per segment.
+// Outputs (docs/design.md, "Force and energy conventions": ON the object at that end, world frame):
+// ForceA is the tension of segment 1 along it plus the weight in water, drag and seabed force of
+// the half segment at end A (the end node's inertia is not included: give the attached body that
+// mass if it matters); likewise ForceB. TensionA = |ForceA|, TensionB = |ForceB| (what a load cell
+// at the end reads; at a fairlead this is the catenary's end tension). Tension: per segment.
 // NodePositions: all N + 1 nodes, x,y,z per node, A first. MaxStrain: the largest segment
 // strain (l - l0) / l0 (negative when every segment is slack), a diagnostic.
 //
-// Energy (DESIGN section 2), so that with fixed ends KineticEnergy + PotentialEnergy +
-// DissipatedEnergy is constant, and in general its rate is the power the attached objects put
-// in through the ends, -ForceA . VelA - ForceB . VelB:
+// Energy (docs/design.md, "Force and energy conventions"), so that with fixed ends KineticEnergy +
+// PotentialEnergy + DissipatedEnergy is constant, and in general its rate is the power the attached
+// objects put in through the ends, -ForceA . VelA - ForceB . VelB:
 //   KineticEnergy    internal nodes, sum (m |v|^2 + a |v_n|^2) / 2. It includes the normal
 //                    added mass a: in still water that energy belongs to the fluid, but it is
 //                    the inertia these equations of motion carry, so the balance needs it.

@@ -12,7 +12,8 @@
 // (its source adds f d to marker m1's left-hand side). With ActiveConnector false, f = 0.
 // MomentX is about X's origin (two_body_connector.h), world frame.
 //
-// Energy (DESIGN section 2; power signs as Drake's, see spring_damper.h):
+// Energy (docs/design.md, "Force and energy conventions"; power signs as Drake's, see
+// spring_damper.h):
 //   PotentialEnergy      = k (dx - Offset)^2 / 2 + Force (dx - Offset)    (linear law; else 0)
 //   ConservativePower    = -(k (dx - Offset) + Force) dv
 //   NonConservativePower = -c (dv - VelocityOffset) dv   (force-input law: -f dv)

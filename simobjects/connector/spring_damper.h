@@ -4,8 +4,9 @@
 // r = (p_WQ - p_WP) / l the unit vector from P to Q and dl/dt = r . (v_WQ - v_WP):
 //   f_AP = (k (l - l0) + c dl/dt) r     applied ON body A at P (pulls A towards B when stretched)
 //   f_BQ = -f_AP                         applied ON body B at Q
-// The outputs are DESIGN section 2's: ForceX on body X, MomentX = (point - PosX) x ForceX about
-// X's origin, world frame (two_body_connector.h). Energy and power (Drake's definitions):
+// The outputs follow docs/design.md, "Force and energy conventions": ForceX on body X, MomentX =
+// (point - PosX) x ForceX about X's origin, world frame (two_body_connector.h). Energy and power
+// (Drake's definitions):
 //   PotentialEnergy       = k (l - l0)^2 / 2                     [J]
 //   ConservativePower     = -d(PotentialEnergy)/dt = -k (l - l0) dl/dt          [W]
 //   NonConservativePower  = -c (dl/dt)^2   (<= 0: the damper only dissipates)   [W]

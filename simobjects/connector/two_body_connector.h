@@ -6,8 +6,9 @@
 //   VelX (3, m/s)      velocity of X's origin; default zero
 //   AngVelX (3, rad/s) angular velocity of X, world frame; default zero
 // so a connector between point masses needs only PosA and PosB (and the velocities for damping).
-// Outputs (world frame, DESIGN section 2): ForceX is the force ON body X, MomentX the moment on X
-// about X's origin: ready to wire into Body/6DBody's Force and Moment inputs.
+// Outputs (world frame; docs/design.md, "Force and energy conventions"): ForceX is the force ON
+// body X, MomentX the moment on X about X's origin: ready to wire into Body/6DBody's Force and
+// Moment inputs.
 #pragma once
 
 #include <Eigen/Geometry>

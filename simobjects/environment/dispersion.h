@@ -14,7 +14,8 @@
 
 namespace hawser::ocean {
 
-/// Acceleration of gravity used when none is given [m/s^2] (the world's default, DESIGN.md 2).
+/// Acceleration of gravity used when none is given [m/s^2] (the world's default: docs/design.md,
+/// "Force and energy conventions").
 inline constexpr double kDefaultGravity = 9.81;
 
 /// Wave number k [rad/m] of a linear wave of angular frequency omega >= 0 [rad/s] in water of

@@ -1,7 +1,7 @@
 // Environment/Ocean: the ocean as a service ("ocean", hawser/ocean.h) for every cable, buoy and
 // body of the scenario: water depth, density, gravity, a current profile and waves. It has no
-// ports or states; objects that use it find it by name (DESIGN section 7). At most one per
-// scenario.
+// ports or states; objects that use it find it by name (docs/design.md, "Services and the ocean").
+// At most one per scenario.
 //
 // Frame: world, z up, mean water level z = 0, seabed at z = -Depth (Depth = inf: deep water).
 // Directions (current and waves) are the direction of travel, TOWARDS, in degrees from +x towards

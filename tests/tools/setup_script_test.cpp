@@ -1,4 +1,4 @@
-// tools/setup as a first-time user sees it (issue 14): the packages it installs, apt's progress as
+// tools/setup as a first-time user sees it: the packages it installs, apt's progress as
 // "[k/n] set up PACKAGE", and apt's own messages when apt fails. apt-get is replaced by a script
 // that prints what apt prints (the "Inst", "Get:" and "Setting up" lines these come from); the
 // real tools/setup runs with one package no machine has added to its list.

@@ -1,6 +1,7 @@
-// The hawser command-line program's commands. Each returns the process exit code (DESIGN 5):
-// 0 ok, 2 bad input or usage, 3 simulation failed, 4 file I/O error, 130 interrupted (SIGINT,
-// SIGTERM or SIGHUP; tools/hawser/signals.h), 1 internal.
+// The hawser command-line program's commands. Each returns the process exit code
+// (docs/design.md, "Errors, exit codes and input limits"): 0 ok, 2 bad input or usage,
+// 3 simulation failed, 4 file I/O error, 130 interrupted (SIGINT, SIGTERM or SIGHUP;
+// tools/hawser/signals.h), 1 internal.
 #pragma once
 
 #include <string>

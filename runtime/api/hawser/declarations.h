@@ -188,8 +188,9 @@ std::function<std::string(const long&)> IntegerInRange(long lo, long hi);
 /// Every entry of an initial value >= lo; `why` (may be empty) is added to the message, e.g.
 /// "dissipated energy cannot start negative".
 std::function<std::string(std::span<const double>)> StateAtLeast(double lo, std::string why = "");
-/// The check of a force element's DissipatedEnergy state (DESIGN section 2): it integrates a power
-/// >= 0 from its initial value, so that value must be >= 0 too (Simbody refuses a negative one).
+/// The check of a force element's DissipatedEnergy state (docs/design.md, "Force and energy
+/// conventions"): it integrates a power >= 0 from its initial value, so that value must be >= 0
+/// too (Simbody refuses a negative one).
 std::function<std::string(std::span<const double>)> DissipatedEnergyCheck();
 
 // ---- Limits for size-like parameters (documented in README, "The scenario format") ----

@@ -1,4 +1,4 @@
-// Numbers that do not fit a double are errors, not infinity or a silent 0 (issue 10, finding 3).
+// Numbers that do not fit a double are errors, not infinity or a silent 0.
 // The bounds are IEEE 754 binary64's: the largest finite double is about 1.8e308, the smallest
 // normal one about 2.2e-308 (std::numeric_limits<double>::max() and ::min()).
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
-// Escaped and Excerpt (hawser/text.h): user text in a message never carries a byte that a
-// terminal would act on (issue 25: binary garbage was echoed raw and cut at the first NUL).
+// Escaped and Excerpt (hawser/text.h): user text in a message never carries a byte that a terminal
+// would act on (binary garbage used to be echoed raw and cut at the first NUL).
 #include <doctest/doctest.h>
 
 #include <string>

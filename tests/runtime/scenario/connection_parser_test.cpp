@@ -163,10 +163,11 @@ TEST_CASE("a leading minus belongs to the first number of a literal, not to the 
   CHECK(c[0].factor == -2.0);
 }
 
-// Issue 14: literal elements and factors are read by the parameters' expression engine. The
-// expected values are the closed forms, computed here in C++; tolerances are stated per check.
+// Literal elements and factors are read by the parameters' expression engine (a connection value is
+// written like a parameter's: docs/design.md, "Scenario format"). The expected values are the
+// closed forms, computed here in C++; tolerances are stated per check.
 TEST_CASE("connection expressions: elements and factors as in parameters") {
-  // The issue's example after ${R} = 470 is expanded: a point on a circle of radius 470.
+  // The README's example after ${R} = 470 is expanded: a point on a circle of radius 470.
   auto a = ParseConnectionTerms("470*cos(2*pi/3), 470*sin(2*pi/3), -100", kLoc);
   REQUIRE(a.size() == 1);
   REQUIRE(a[0].literal.size() == 3);

@@ -1,6 +1,6 @@
-// Connection literals and factors that do not fit a double are errors at load time (issue 10,
-// finding 3): "0,0,1e400" used to validate and then fail the run with exit 3. Bounds are
-// IEEE 754 binary64's (largest finite about 1.8e308, smallest normal about 2.2e-308).
+// Connection literals and factors that do not fit a double are errors at load time: "0,0,1e400"
+// used to validate and then fail the run with exit 3. Bounds are IEEE 754 binary64's (largest
+// finite about 1.8e308, smallest normal about 2.2e-308).
 #include <doctest/doctest.h>
 
 #include <string>

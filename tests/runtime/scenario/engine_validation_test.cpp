@@ -1,4 +1,4 @@
-// Every <Engine> tolerance and step attribute is range-checked at load time (issue 10, finding 1).
+// Every <Engine> tolerance and step attribute is range-checked at load time.
 // The valid ranges come from what the attributes mean (a relative tolerance is a fraction of the
 // value, so 0 < RelTol < 1; steps are lengths of time, so >= 0 with 0 = "none"), not from the
 // code under test.
@@ -44,7 +44,7 @@ void CheckRejected(const std::vector<std::pair<std::string, std::string>>& attri
 
 TEST_CASE("Engine RelTol must lie strictly between 0 and 1") {
   // RelTol = 1 accepts a 100 % error per step: a mass-spring-damper then ended at z(1) = -1.97
-  // instead of the closed-form -1.06 (issue 10). Values >= 1 and <= 0 are not tolerances.
+  // instead of the closed-form -1.06. Values >= 1 and <= 0 are not tolerances.
   for (const char* bad : {"1", "1.0", "2", "1e3", "0", "-1e-6"}) {
     CheckRejected({{"RelTol", bad}}, {"Engine RelTol: ", "is out of range",
                                       "expected a tolerance with 0 < RelTol < 1"});

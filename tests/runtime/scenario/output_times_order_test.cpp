@@ -1,6 +1,6 @@
-// TOutput times must be written in increasing order (issue 10, finding 2): "0, 2, 1, 30" used to
-// be sorted silently into outputs at 1 and 2, and the run ended at t = 2. The expected behaviour
-// is the grammar of DESIGN section 3 read as a user writes it: start, times in order, end.
+// TOutput times must be written in increasing order: "0, 2, 1, 30" used to be sorted silently
+// into outputs at 1 and 2, and the run ended at t = 2. The expected behaviour is the grammar of
+// docs/design.md, "Scenario format", read as a user writes it: start, times in order, end.
 #include <doctest/doctest.h>
 
 #include <string>

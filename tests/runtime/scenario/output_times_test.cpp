@@ -1,4 +1,5 @@
-// TOutput grammar (DESIGN section 3). Expected times are written out by hand from the grammar.
+// TOutput grammar (docs/design.md, "Scenario format"). Expected times are written out by hand from
+// the grammar.
 #include <doctest/doctest.h>
 
 #include <cmath>

@@ -121,7 +121,8 @@ TEST_CASE("FhSim's LinearSpring example loads with its values") {
   CHECK_FALSE(e.use_rss_norm);
   CHECK(e.file_output == std::vector<std::string>{"objects:all"});
   CHECK(e.loc.line == LineOf(kFhSimLinearSpring, "<Engine"));
-  // "0, 1, 30": every 1 s from 0 to 30 inclusive, i.e. 31 times (DESIGN section 3).
+  // "0, 1, 30": every 1 s from 0 to 30 inclusive, i.e. 31 times
+  // (docs/design.md, "Scenario format").
   CHECK(e.output.start == 0.0);
   CHECK(e.output.end == 30.0);
   REQUIRE(e.output.times.size() == 31);

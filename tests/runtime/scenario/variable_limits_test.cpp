@@ -1,6 +1,6 @@
-// ${...} expansion is bounded while it runs (issue 10, finding 4a): a 1 KB file whose variables
-// double ten times per level used to expand to 10^9 characters (a hang and 3.6 GB). The limits
-// are those of runtime/scenario/input_limits.h; each test builds an input that passes one.
+// ${...} expansion is bounded while it runs: a 1 KB file whose variables double ten times per
+// level used to expand to 10^9 characters (a hang and 3.6 GB). The limits are those of
+// runtime/scenario/input_limits.h; each test builds an input that passes one.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 

@@ -1,7 +1,8 @@
 // Springs and cables whose two ends coincide: the direction of the force is undefined. Known at
 // the start (constant inputs, initial conditions), it is a scenario error at the object's <Lib>
 // line; met during a run, the run fails naming the object, its <Lib> line and its inputs.
-// Expected texts come from the wording; positions are exact small binary numbers.
+// Expected texts say what a user must be told (object, <Lib> line, inputs), not what the code
+// prints; positions are exact small binary numbers.
 #include <doctest/doctest.h>
 
 #include <string>

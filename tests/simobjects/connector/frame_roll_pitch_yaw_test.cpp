@@ -1,6 +1,7 @@
-// Bushing frames given as roll, pitch, yaw (issue 14): Frame<X>RollPitchYaw gives the same
-// forces as Frame<X>Orientation set to the quaternion of R = Rz(yaw) Ry(pitch) Rx(roll), built
-// here from the three elementary rotation matrices; giving both is a load error.
+// Bushing frames given as roll, pitch, yaw (docs/design.md, "Force and energy conventions"):
+// Frame<X>RollPitchYaw gives the same forces as Frame<X>Orientation set to the quaternion of R =
+// Rz(yaw) Ry(pitch) Rx(roll), built here from the three elementary rotation matrices; giving both
+// is a load error.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-// The discretised irregular sea keeps the Hs asked (issue 25): for every band up to
+// The discretised irregular sea keeps the Hs asked: for every band up to
 // FrequencyMax = 1e6 rad/s and every NumComponents from 1, either the components' variance
 // m0 = sum a_i^2 / 2 is within the stated tolerance of the closed form Hs^2 / 16, or the input is
 // refused (DiscretisedHsProblem, which Environment/Ocean applies).

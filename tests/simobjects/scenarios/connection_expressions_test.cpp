@@ -1,5 +1,6 @@
-// Connection values use the parameters' expression engine (issue 14): a literal's elements and a
-// reference's factors are expressions, in a whole run with the built-in Cable/LinearSpring.
+// Connection values use the parameters' expression engine (docs/design.md, "Scenario format"): a
+// literal's elements and a reference's factors are expressions, in a whole run with the built-in
+// Cable/LinearSpring.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
-// Roll-pitch-yaw (issue 14): Math/RollPitchYawToQuat and Obj.RollPitchYaw initial conditions
-// against R = Rz(yaw) Ry(pitch) Rx(roll), built from the three elementary rotation matrices, and
-// each quaternion turned into a matrix by the textbook formula.
+// Roll-pitch-yaw (docs/design.md, "Force and energy conventions"): Math/RollPitchYawToQuat and
+// Obj.RollPitchYaw initial conditions against R = Rz(yaw) Ry(pitch) Rx(roll), built from the three
+// elementary rotation matrices, and each quaternion turned into a matrix by the textbook formula.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 

@@ -1,5 +1,6 @@
 // Bad scenarios through the real program: each must give one compiler-style message
-// "file:line: error: ..." naming what is wrong, and exit code 2 (DESIGN sections 5 and 6).
+// "file:line: error: ..." naming what is wrong, and exit code 2
+// (docs/design.md, "Errors, exit codes and input limits").
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 // `hawser run` on springs and cables whose ends coincide: a start-up problem is bad input (exit
 // 2, "file:line: error:" at the object's <Lib>); a run that meets it later fails (exit 3) naming
-// the object and its <Lib> line. Exit codes from DESIGN.md section 5.
+// the object and its <Lib> line. Exit codes: docs/design.md, "Errors, exit codes and input limits".
 #include <doctest/doctest.h>
 
 #include <string>

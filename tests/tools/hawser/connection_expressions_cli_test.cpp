@@ -1,4 +1,4 @@
-// Connection expressions as a user sees them (issue 14): `hawser validate` shows what a literal
+// Connection expressions as a user sees them: `hawser validate` shows what a literal
 // expression gave, and a bad element is `file:line: error:` with exit 2.
 #include <doctest/doctest.h>
 

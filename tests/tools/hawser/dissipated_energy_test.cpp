@@ -1,6 +1,7 @@
 // A force element's DissipatedEnergy integrates a power >= 0 from its initial value, so a negative
 // initial value is bad input (Simbody throws on it): `file:line: error:` at the
-// <InitialCondition>, exit code 2 (DESIGN sections 2 and 5).
+// <InitialCondition>, exit code 2 (docs/design.md, "Force and energy conventions" and
+// "Errors, exit codes and input limits").
 #include <doctest/doctest.h>
 
 #include <filesystem>

@@ -1,4 +1,4 @@
-// `hawser eval` (issue 14): every output at the start time, without a run, as a table or one
+// `hawser eval`: every output at the start time, without a run, as a table or one
 // row; after Settle when asked. Numbers against the closed forms of configs/mass_on_spring.xml
 // (k = 50 N/m, L0 = 1 m, m = 2 kg, g = 9.81 m/s^2, spring from the origin to the ball).
 #include <doctest/doctest.h>

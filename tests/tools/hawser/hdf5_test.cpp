@@ -1,5 +1,5 @@
-// HDF5 results through the real program (DESIGN section 4): the file of a run holds exactly what
-// its CSV holds, with names, shapes, units and the time scale; interrupted, failed and killed
+// HDF5 results through the real program (docs/design.md, "Output"): the file of a run holds exactly
+// what its CSV holds, with names, shapes, units and the time scale; interrupted, failed and killed
 // runs leave readable files with every row so far. Files are read with h5py (hdf5_check.py).
 #include <csignal>
 

@@ -1,4 +1,4 @@
-// A signal while a scenario loads (issue 25): SIGTERM and SIGINT used to be ignored until loading
+// A signal while a scenario loads: SIGTERM and SIGINT used to be ignored until loading
 // ended (still running 20 s after the signal). The load here never ends by itself: the scenario
 // is a FIFO without a writer, so opening it blocks, as a slow disk, a huge parse or a long table
 // read would keep hawser in its loading phase. The signal must end hawser with exit 130 at once.

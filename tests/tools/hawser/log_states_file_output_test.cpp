@@ -1,4 +1,4 @@
-// LogStates="1" with a FileOutput that lists ports (issue 25): the states were silently left out.
+// LogStates="1" with a FileOutput that lists ports: the states used to be silently left out.
 // They are logged too, in CSV and in HDF5, as README's "Results" section describes.
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// Physically impossible starts and bodies (issue 25), through the real program: objects below
+// Physically impossible starts and bodies, through the real program: objects below
 // the seabed, a line whose seabed is not the ocean's, a line strained far beyond any material at
 // the start, a floating body's matrices that no real body in water has, and a zero quaternion
 // arriving on an input. The limits are in README ("The ocean", "Floating bodies", "Cables").

@@ -1,4 +1,4 @@
-// Physically impossible or meaningless seas (issue 25), through the real program: a wave
+// Physically impossible or meaningless seas, through the real program: a wave
 // steeper than the breaking limit, taller than the depth allows, a period or depth where water
 // waves are not gravity waves, an irregular sea whose components do not keep the Hs asked, and
 // parameters that the chosen mode ignores. The limits are in simobjects/environment/
@@ -29,7 +29,7 @@ std::string Ocean(const std::string& depth, const std::string& sea) {
 TEST_CASE("a regular wave steeper than Miche's limit is refused at WaveHeight, one below it runs") {
   // Deep water (d = 1000 m, tanh(k d) = 1 to 1e-300): L = g T^2 / (2 pi) = 99.92 m at T = 8 s,
   // so Miche's H/L <= 0.142 allows H <= 14.19 m. 14.0 m passes, 14.4 m does not; H = 20 m at
-  // T = 2 s (L = 6.245 m) is the steepness 3.2 of the issue.
+  // T = 2 s (L = 6.245 m) is a steepness H/L of 3.2, over twenty times the limit.
   const double length = 9.81 * 64.0 / (2.0 * std::numbers::pi);
   REQUIRE(std::abs(0.142 * length - 14.19) < 0.01);
   CheckAccepted("miche_ok", Ocean("1000", R"(Waves="regular" WaveHeight="14.0" WavePeriod="8")"));

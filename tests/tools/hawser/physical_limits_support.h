@@ -1,5 +1,6 @@
-// Shared by the physical-limits tests (issue 25): a scenario around given objects, and a check
-// that `hawser validate` (or run) reports a located error or warning through the real program.
+// Shared by the physical-limits tests (physical_limits_*_test.cpp): a scenario around given
+// objects, and a check that `hawser validate` (or run) reports a located error or warning through
+// the real program.
 #pragma once
 
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
-// Bad input that used to hang, exhaust memory, overflow or be accepted silently (issue 10), run
-// through the real program: each must end with exit code 2 and one compiler-style message at the
-// offending line, quickly, quoting at most a short excerpt of what was written. The limits are
-// documented in README ("The scenario format").
+// Bad input that used to hang, exhaust memory, overflow or be accepted silently, run through the
+// real program: each must end with exit code 2 and one compiler-style message at the offending
+// line, quickly, quoting at most a short excerpt of what was written. The limits are documented in
+// README ("The scenario format").
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
@@ -62,7 +62,7 @@ void CheckRejected(const std::string& name, const std::string& xml, const std::s
 }
 
 TEST_CASE("Engine: RelTol >= 1 is rejected at the Engine line") {
-  // With RelTol = 1 this system ended at z(1) = -1.97 instead of -1.06 (issue 10).
+  // With RelTol = 1 this system ended at z(1) = -1.97 instead of the closed-form -1.06.
   CheckRejected("reltol", Scenario(kMsdObjects, kMsdConnections, "RelTol=\"1\""), "<Engine",
                 {"Engine RelTol: 1 is out of range; expected a tolerance with 0 < RelTol < 1"});
   CheckRejected("hmin", Scenario(kMsdObjects, kMsdConnections, "HMin=\"1\" HMax=\"0.5\""),

@@ -1,5 +1,5 @@
 // `--set` names and sweep values that were accepted with a meaningless result or a misleading
-// message (issue 25), through the real program: each must end with exit 2 and a message naming
+// message, through the real program: each must end with exit 2 and a message naming
 // the setting, what is wrong and what is valid, before any case runs.
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// `hawser stats` on input it cannot use (issue 25), through the real program: every refusal is
+// `hawser stats` on input it cannot use, through the real program: every refusal is
 // exit 2 (4 for a system error) with one line naming the file, option or column and the reason,
 // never HDF5's own diagnostics; and a file hawser did not write but laid out as hawser does is
 // read right whatever its numeric types (numbers against numpy, stats_check.py, and closed

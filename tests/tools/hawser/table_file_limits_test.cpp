@@ -1,6 +1,6 @@
 // Files a scenario names (an RAO table, Src/Table's File, the scenario itself) that used to fill
 // memory (/dev/zero: 16 GB), hang (a FIFO without a writer), be accepted at any size, or echo raw
-// binary bytes (issue 25), through the real program. Each must end with exit 2 and a message at
+// binary bytes, through the real program. Each must end with exit 2 and a message at
 // the scenario element, naming the file and what it is, quickly and in bounded memory: every
 // command runs under `ulimit -v` (2 GB; hawser itself needs about 0.1 GB here) and `timeout`.
 #include <doctest/doctest.h>
