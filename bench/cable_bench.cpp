@@ -243,7 +243,8 @@ int main(int argc, char** argv) {
       "<=MD: as accurate as MoorDyn 2.7 on this line (rms dT/T {:.2f} / {:.2f} / {:.2f} % at N = "
       "20 / 100 / 200).\n"
       "hawser/MoorDyn: wall time per simulated second over MoorDyn's ({}-{} / {}-{} / {}-{} ms): "
-      "issue 12's figures, measured separately on this machine class, not in this run.\n",
+      "figures remembered from a separate measurement on this machine class, not a same-run "
+      "ratio.\n",
       100 * kMoorDyn[0].rms, 100 * kMoorDyn[1].rms, 100 * kMoorDyn[2].rms, kMoorDyn[0].ms_low,
       kMoorDyn[0].ms_high, kMoorDyn[1].ms_low, kMoorDyn[1].ms_high, kMoorDyn[2].ms_low,
       kMoorDyn[2].ms_high);
@@ -334,8 +335,8 @@ int main(int argc, char** argv) {
     tables.push_back(table);
   }
   fmt::print(
-      "\nFastest setting at MoorDyn's accuracy or better (hawser/MoorDyn: issue 12's goal is "
-      "<= 0.3 at N = 20, <= 0.1 at N = 100 and 200)\n");
+      "\nFastest setting at MoorDyn's accuracy or better (hawser/MoorDyn against the remembered "
+      "figures; the goal is <= 0.3 at N = 20, <= 0.1 at N = 100 and 200)\n");
   fmt::print("{:>4} {:<26} {:>9} {:>10} {:>11}\n", "N", "method", "ms/sim s", "rms dT/T",
              "hawser/MD");
   for (const Table& t : tables) {

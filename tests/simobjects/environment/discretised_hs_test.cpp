@@ -64,7 +64,7 @@ TEST_CASE("Irregular sea: an accepted discretisation keeps m0 = Hs^2/16, a lost 
   CHECK(refused > 0);
 }
 
-TEST_CASE("Irregular sea: the cases of the issue are refused, the defaults accepted") {
+TEST_CASE("Irregular sea: FrequencyMax = 1e6 loses Hs and is refused, the defaults accepted") {
   const auto jonswap = WaveSpectrum::Jonswap(kHs, kTp, 3.3);
   // FrequencyMax = 1e6: 200 bins of 5000 rad/s, all far above the peak (0.63 rad/s).
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
