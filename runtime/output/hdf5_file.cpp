@@ -43,8 +43,7 @@ std::shared_ptr<Hdf5File> Hdf5File::Create(const std::string& path, size_t expec
   // Under a temporary name that replaces `path` at Publish (replacing_file.h); it also says why
   // a file cannot be created, which HDF5's own message does not.
   auto replacing = std::make_unique<ReplacingFile>(path, true);
-  std::lock_guard lock(Hdf5Mutex());
-  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);  // Errors become IoError messages instead.
+  std::lock_guard lock(Hdf5Mutex());  // HDF5 prints no error stack: IoError messages instead.
   // The 1.8 file format: readable by every HDF5 since 2008, and (unlike the 1.10 superblock) it
   // carries no "open for writing" flag that would make a killed run's file unreadable.
   hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
@@ -72,7 +71,6 @@ std::shared_ptr<Hdf5File> Hdf5File::Create(const std::string& path, size_t expec
 
 std::shared_ptr<Hdf5File> Hdf5File::OpenReadWrite(const std::string& path) {
   std::lock_guard lock(Hdf5Mutex());
-  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
   hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
   H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
   hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDWR, fapl);

@@ -131,10 +131,12 @@ SettleResult Settle(OdeSystem& system, double t, std::vector<double>& x,
   // step (settle.h).
   std::vector<bool> velocity = system.Velocities();
   velocity.resize(static_cast<size_t>(n), false);
+  const bool has_velocities = std::find(velocity.begin(), velocity.end(), true) != velocity.end();
   const auto come_to_rest = [&] {
-    if (std::none_of(velocity.begin(), velocity.end(), [&](bool v) { return v; })) return;
+    if (!has_velocities) return;
     for (int i = 0; i < n; ++i) x_new[i] = velocity[i] ? 0.0 : x[i];
-    if (x_new == x || !rhs(x_new, f_new)) return;  // Kept moving: a non-finite value at rest.
+    // Already at rest, or f not finite at rest: keep the state the step reached.
+    if (x_new == x || !rhs(x_new, f_new)) return;
     x.swap(x_new);
     f.swap(f_new);
   };

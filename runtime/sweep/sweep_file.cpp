@@ -180,7 +180,6 @@ std::unique_ptr<SweepFile> SweepFile::Resume(const std::string& path, const Swee
   }
   {
     std::lock_guard lock(Hdf5Mutex());
-    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
     const std::string why = ResumeMismatch(path, setup, cases.size());
     if (!why.empty()) throw ScenarioError({}, "--resume: " + why);
   }
@@ -269,7 +268,6 @@ const std::string& CasesTable::at(size_t r, const std::string& name) const {
 
 CasesTable ReadCasesTable(const std::string& path) {
   std::lock_guard lock(Hdf5Mutex());
-  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
   hid_t file = h5::Check(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), "opening", path);
   hid_t ds = H5Dopen2(file, "cases", H5P_DEFAULT);
   if (ds < 0) {
