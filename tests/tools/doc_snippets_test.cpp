@@ -1,4 +1,4 @@
-// Every command and Python snippet of README.md and docs/results-in-python.md runs as written
+// Every command, Python snippet and scenario of README.md and docs/*.md runs as written
 // (tests/tools/doc_snippets.py says how, and which set-up scripts it leaves to CI).
 #include <doctest/doctest.h>
 
