@@ -2,12 +2,10 @@
 // #anchor to a heading (tests/tools/doc_links.py says how links are read). The checker is also
 // run on a small tree with known broken links, so that a checker that passes everything fails.
 #include <doctest/doctest.h>
-#include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
 #include <string>
 
+#include "tests/tools/doc_tree.h"
 #include "tests/tools/hawser/cli_support.h"
 
 namespace hawser::testing {
@@ -15,20 +13,6 @@ namespace hawser::testing {
 namespace {
 
 const std::string kChecker = std::string(HAWSER_SOURCE_DIR) + "/tests/tools/doc_links.py";
-
-/// A folder of its own under the temporary directory, removed with its files at the end.
-struct TempTree {
-  std::filesystem::path root =
-      std::filesystem::temp_directory_path() / ("hawser-doc-links-" + std::to_string(getpid()));
-  TempTree() { std::filesystem::create_directories(root / "docs"); }
-  ~TempTree() {
-    std::error_code ignored;
-    std::filesystem::remove_all(root, ignored);
-  }
-  void Write(const std::string& name, const std::string& text) const {
-    std::ofstream(root / name) << text;
-  }
-};
 
 }  // namespace
 
@@ -40,7 +24,7 @@ TEST_CASE("README and docs: every relative link and anchor resolves") {
 }
 
 TEST_CASE("doc_links.py reports each broken link with its line and reason, and exits 1") {
-  const TempTree tree;
+  const DocTree tree("hawser-doc-links-");
   tree.Write("README.md",
              "# Tool\n"
              "[design](docs/design.md) and [its part](docs/design.md#part-two)\n"  // Line 2: good.
