@@ -11,8 +11,16 @@ Markdown viewers resolve it), and a `#anchor` must be a heading of the target do
 document itself for `#anchor` alone), with GitHub's anchor names: lower case, punctuation other
 than `-` and `_` dropped, spaces as `-`, a repeated heading numbered `-1`, `-2`, ...
 
-Exits 0 when every link resolves, else 1, printing `FILE:LINE: broken link 'TARGET': why` for
-each broken one; the last line counts links and broken ones.
+A file of the tree named in a code span of prose is checked too, so that a page that names a
+moved or removed file fails: a span that is a path under one of the tree's top folders
+(`configs/mass_on_spring.xml`, `runtime/solve/`), taken from SOURCE_DIR, must name a file or
+folder, or a module whose file has an extension (`bench/cable_bench` for bench/cable_bench.cpp,
+`runtime/simulation`). Spans with a placeholder or pattern (`<category>`, `*`) or a space are
+not paths.
+
+Exits 0 when every link and path resolves, else 1, printing `FILE:LINE: broken link 'TARGET':
+why` for each broken link and `FILE:LINE: missing path 'PATH'` for each missing path; the last
+two lines count links and broken ones, paths and missing ones.
 """
 import glob
 import os
@@ -28,10 +36,13 @@ INLINE = re.compile(r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]"             # [text], one
 REFERENCE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)")
 HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+TREE_PATH = re.compile(r"(?:\.ci|bench|cmake|configs|docs|examples|runtime|simobjects|tests|tools)"
+                       r"/[\w./+-]*")
 
 
-def prose_lines(path):
-    """[(line number, text)] of a Markdown file outside fenced code blocks, code spans blanked."""
+def prose_lines(path, blank_code=True):
+    """[(line number, text)] of a Markdown file outside fenced code blocks, code spans blanked
+    unless `blank_code` is false."""
     out, fence = [], None
     with open(path, encoding="utf-8") as fh:
         for number, line in enumerate(fh, start=1):
@@ -40,9 +51,28 @@ def prose_lines(path):
                 fence = marker.group(1)
             elif marker and marker.group(1) == fence:
                 fence = None
-            elif fence is None:
+            elif fence is None and blank_code:
                 out.append((number, CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)))
+            elif fence is None:
+                out.append((number, line))
     return out
+
+
+def tree_paths(path):
+    """[(line number, path)] of the code spans of a Markdown file's prose that name tree paths."""
+    out = []
+    for number, line in prose_lines(path, blank_code=False):
+        for span in CODE_SPAN.finditer(line):
+            text = span.group(0).strip("`")
+            if TREE_PATH.fullmatch(text):
+                out.append((number, text))
+    return out
+
+
+def path_exists(source, path):
+    """Whether `path` names a file or folder of the tree, or a module (a file with an extension)."""
+    full = os.path.join(source, path)
+    return os.path.exists(full) or bool(glob.glob(glob.escape(full) + ".*"))
 
 
 def anchors(path):
@@ -99,7 +129,7 @@ def main():
     source = os.path.realpath(sys.argv[1])
     docs = [os.path.join(source, "README.md")]
     docs += sorted(glob.glob(os.path.join(source, "docs", "*.md")))
-    checked, broken = 0, []
+    checked, broken, paths, missing = 0, [], 0, []
     for doc in docs:
         if not os.path.isfile(doc):
             broken.append(f"{os.path.relpath(doc, source)}: missing")
@@ -110,10 +140,16 @@ def main():
             if why:
                 where = f"{os.path.relpath(doc, source)}:{number}"
                 broken.append(f"{where}: broken link '{target}': {why}")
-    for line in broken:
+        for number, path in tree_paths(doc):
+            paths += 1
+            if not path_exists(source, path):
+                where = f"{os.path.relpath(doc, source)}:{number}"
+                missing.append(f"{where}: missing path '{path}': no such file, folder or module")
+    for line in broken + missing:
         print(line)
     print(f"doc_links: {checked} links in {len(docs)} documents, {len(broken)} broken")
-    return 1 if broken else 0
+    print(f"doc_links: {paths} tree paths in code spans, {len(missing)} missing")
+    return 1 if broken or missing else 0
 
 
 if __name__ == "__main__":
