@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <map>
 
-#include "runtime/output/hdf5_reader.h"
-#include "runtime/simulation.h"
+#include "runtime/analysis/hdf5_reader.h"
+#include "runtime/run/simulation.h"
 #include "runtime/sweep/sweep_file.h"
 #include "runtime/sweep/sweep_runner.h"
 #include "simobjects/register_base.h"

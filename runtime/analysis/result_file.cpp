@@ -1,4 +1,4 @@
-#include "runtime/output/result_file.h"
+#include "runtime/analysis/result_file.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
