@@ -9,7 +9,7 @@
 
 #include "hawser/errors.h"
 #include "runtime/analysis/result_file.h"
-#include "runtime/output/hdf5_sink.h"
+#include "runtime/output/hdf5_file.h"
 #include "runtime/output/hdf5_util.h"
 
 namespace hawser {
