@@ -10,7 +10,7 @@
 
 namespace hawser::h5 {
 
-/// The attributes every group hawser writes a run or sweep into carries (hdf5_sink.cpp,
+/// The attributes every group hawser writes a run or sweep into carries (hdf5_run_writer.cpp,
 /// sweep_file.cpp): what tells a hawser result from another HDF5 file.
 inline constexpr const char* kHawserAttributes[] = {"hawser_version", "scenario", "status"};
 
