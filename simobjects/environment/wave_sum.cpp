@@ -23,7 +23,10 @@ namespace portable {
 double PhaseSum(const WaveTermArrays& t, double x, double y, double* cosine, double* sine) {
   double eta = 0.0;
   for (std::size_t i = 0; i < t.size; ++i) {
-    const Sleef_double2 r = Sleef_sincos_u35(t.kx[i] * x + t.ky[i] * y - t.tau[i]);
+    const double phase = t.kx[i] * x + t.ky[i] * y - t.tau[i];
+    const double n = std::nearbyint(phase * kInverseTwoPi);  // As the AVX2 kernel.
+    const Sleef_double2 r =
+        Sleef_sincos_u35(((phase - n * kTwoPiHigh) - n * kTwoPiMid) - n * kTwoPiLow);
     sine[i] = r.x;
     cosine[i] = r.y;
     eta += t.a[i] * r.y;
@@ -52,8 +55,7 @@ DepthSums DepthSum(const WaveTermArrays& t, std::size_t m, double zs, const doub
 
 }  // namespace portable
 
-FastWaveSum::FastWaveSum(const SeaState& sea)
-    : depth_(sea.depth()), stretching_(sea.stretching()) {
+FastWaveSum::FastWaveSum(const SeaState& sea) : depth_(sea.depth()), stretching_(sea.stretching()) {
   std::vector<WaveComponent> c = sea.components();
   std::stable_sort(c.begin(), c.end(), [](const WaveComponent& l, const WaveComponent& r) {
     return l.wave_number < r.wave_number;
@@ -100,15 +102,19 @@ FastWaveSum::FastWaveSum(const SeaState& sea)
         tail_[m] = std::max(tail_[m], weight[q][m] / scale_[q]);
     }
   }
+  log_tail_.resize(count_ + 1);
+  for (std::size_t m = 0; m <= count_; ++m) log_tail_[m] = std::log(tail_[m]);  // 0: -inf.
 }
 
 std::size_t FastWaveSum::KeptTerms(double zs) const {
   if (!(zs < 0.0)) return kx_.size();  // Above the mean level no term decays.
-  // The first m with e^(k_m zs) tail_m <= kDepthCutoff; the product falls with m.
+  // The first m with e^(k_m zs) tail_m <= kDepthCutoff (in logarithms: no exp per step); the
+  // product falls with m.
+  static const double kLogCutoff = std::log(kDepthCutoff);
   std::size_t lo = 0, hi = count_;
   while (lo < hi) {
     const std::size_t mid = (lo + hi) / 2;
-    if (std::exp(k_[mid] * zs) * tail_[mid] <= kDepthCutoff) {
+    if (k_[mid] * zs + log_tail_[mid] <= kLogCutoff) {
       hi = mid;
     } else {
       lo = mid + 1;
@@ -132,19 +138,19 @@ void FastWaveSum::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
   double* const sine = cosine + size;
   for (std::size_t i = 0; i < size; ++i) tau[i] = omega_[i] * t - phase_[i];
   const WaveTermArrays terms{.size = size,
-                            .kx = kx_.data(),
-                            .ky = ky_.data(),
-                            .tau = tau,
-                            .a = a_.data(),
-                            .k = k_.data(),
-                            .e2kh = e2kh_.data(),
-                            .ux = ux_.data(),
-                            .uy = uy_.data(),
-                            .uz = uz_.data(),
-                            .dux = dux_.data(),
-                            .duy = duy_.data(),
-                            .duz = duz_.data(),
-                            .p = p_.data()};
+                             .kx = kx_.data(),
+                             .ky = ky_.data(),
+                             .tau = tau,
+                             .a = a_.data(),
+                             .k = k_.data(),
+                             .e2kh = e2kh_.data(),
+                             .ux = ux_.data(),
+                             .uy = uy_.data(),
+                             .uz = uz_.data(),
+                             .dux = dux_.data(),
+                             .duy = duy_.data(),
+                             .duz = duz_.data(),
+                             .p = p_.data()};
   const bool avx2 = vector_math::UsesAvx2();
   for (Eigen::Index j = 0; j < points.cols(); ++j) {
     const double x = points(0, j), y = points(1, j), z = points(2, j);

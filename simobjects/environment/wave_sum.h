@@ -53,9 +53,9 @@ class FastWaveSum {
   double depth_;
   Stretching stretching_;
   std::size_t count_ = 0;  ///< Components (without the padding).
-  std::vector<double> kx_, ky_, omega_, phase_, a_, k_, e2kh_, ux_, uy_, uz_, dux_, duy_, duz_,
-      p_;
-  std::vector<double> tail_;  ///< max(V_m / V_0, A_m / A_0, P_m / P_0), m = 0 .. count_.
+  std::vector<double> kx_, ky_, omega_, phase_, a_, k_, e2kh_, ux_, uy_, uz_, dux_, duy_, duz_, p_;
+  std::vector<double> tail_;      ///< max(V_m / V_0, A_m / A_0, P_m / P_0), m = 0 .. count_.
+  std::vector<double> log_tail_;  ///< Their logarithms (-inf for 0).
   double scale_[3] = {0.0, 0.0, 0.0};
 };
 

@@ -16,12 +16,20 @@ double HorizontalSum(__m256d v) {
 
 double PhaseSum(const WaveTermArrays& t, double x, double y, double* cosine, double* sine) {
   const __m256d vx = _mm256_set1_pd(x), vy = _mm256_set1_pd(y);
+  const __m256d inverse_two_pi = _mm256_set1_pd(kInverseTwoPi);
+  const __m256d two_pi_high = _mm256_set1_pd(kTwoPiHigh), two_pi_mid = _mm256_set1_pd(kTwoPiMid),
+                two_pi_low = _mm256_set1_pd(kTwoPiLow);
   __m256d eta = _mm256_setzero_pd();
   for (std::size_t i = 0; i < t.size; i += 4) {
-    const __m256d psi = _mm256_sub_pd(
-        _mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(t.kx + i), vx),
-                      _mm256_mul_pd(_mm256_loadu_pd(t.ky + i), vy)),
-        _mm256_loadu_pd(t.tau + i));
+    const __m256d phase = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(t.kx + i), vx),
+                                                      _mm256_mul_pd(_mm256_loadu_pd(t.ky + i), vy)),
+                                        _mm256_loadu_pd(t.tau + i));
+    // phase - 2 pi n, n the nearest integer to phase / (2 pi) (wave_sum_kernels.h).
+    const __m256d n = _mm256_round_pd(_mm256_mul_pd(phase, inverse_two_pi),
+                                      _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256d psi = _mm256_sub_pd(phase, _mm256_mul_pd(n, two_pi_high));
+    psi = _mm256_sub_pd(psi, _mm256_mul_pd(n, two_pi_mid));
+    psi = _mm256_sub_pd(psi, _mm256_mul_pd(n, two_pi_low));
     const Sleef___m256d_2 r = Sleef_sincosd4_u35avx2(psi);
     _mm256_storeu_pd(sine + i, r.x);
     _mm256_storeu_pd(cosine + i, r.y);

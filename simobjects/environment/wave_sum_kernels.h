@@ -12,11 +12,11 @@ namespace hawser::ocean {
 /// `size` values, a multiple of 4 (padded with components of zero amplitude), sorted by k.
 struct WaveTermArrays {
   std::size_t size = 0;
-  const double* kx = nullptr;   ///< k cos theta [rad/m]
-  const double* ky = nullptr;   ///< k sin theta [rad/m]
-  const double* tau = nullptr;  ///< omega t - phi at the time summed: psi = kx x + ky y - tau.
-  const double* a = nullptr;    ///< Amplitude [m].
-  const double* k = nullptr;    ///< Wave number [rad/m].
+  const double* kx = nullptr;    ///< k cos theta [rad/m]
+  const double* ky = nullptr;    ///< k sin theta [rad/m]
+  const double* tau = nullptr;   ///< omega t - phi at the time summed: psi = kx x + ky y - tau.
+  const double* a = nullptr;     ///< Amplitude [m].
+  const double* k = nullptr;     ///< Wave number [rad/m].
   const double* e2kh = nullptr;  ///< E = exp(-2 k h) (0: deep water).
   const double* ux = nullptr;    ///< a omega cos theta / (1 - E)
   const double* uy = nullptr;    ///< a omega sin theta / (1 - E)
@@ -26,6 +26,16 @@ struct WaveTermArrays {
   const double* duz = nullptr;   ///< omega uz
   const double* p = nullptr;     ///< g a / (1 + E)
 };
+
+/// 2 pi in three parts for reducing a phase to [-pi, pi] before its sine and cosine: SLEEF's
+/// vector sincos takes a slow path for any argument beyond 15 rad, and phases omega t + k x reach
+/// thousands. kTwoPiHigh has 25 significant bits, so n kTwoPiHigh is exact for |n| < 2^28;
+/// kTwoPiMid is fl(2 pi) - kTwoPiHigh, kTwoPiLow 2 pi - fl(2 pi). The reduced phase is within a
+/// few 1e-16 n of the exact one, below the phase's own rounding (1e-16 |psi|).
+inline constexpr double kTwoPiHigh = 0x1.921fb5p+2;
+inline constexpr double kTwoPiMid = 0x1.110b46p-24;
+inline constexpr double kTwoPiLow = 2.4492935982947064e-16;
+inline constexpr double kInverseTwoPi = 0.15915494309189535;
 
 /// The seven sums at a point: velocity, local acceleration, dynamic pressure / rho.
 struct DepthSums {

@@ -68,8 +68,7 @@ void CheckAgainstDirect(const std::vector<WaveComponent>& parts, double depth,
       const double bound = kDepthCutoff + 1e-12;
       CHECK((a[i].velocity - b[i].velocity).norm() <= bound * fast.max_velocity());
       CHECK((a[i].acceleration - b[i].acceleration).norm() <= bound * fast.max_acceleration());
-      CHECK(std::abs(a[i].dynamic_pressure - b[i].dynamic_pressure) <=
-            bound * fast.max_pressure());
+      CHECK(std::abs(a[i].dynamic_pressure - b[i].dynamic_pressure) <= bound * fast.max_pressure());
     }
   }
   CHECK(wet > 0);
