@@ -1,6 +1,6 @@
 // The inner loops of the fast wave sum (wave_sum.h) over structure-of-arrays component terms:
 // AVX2 ones (wave_sum_avx2.cpp, compiled with -mavx2 -mfma, called only on a CPU that has both,
-// 4 components at a time with SLEEF's vector sincos and exp) and portable ones (wave_sum.cpp).
+// 4 components at a time: its own sincos, SLEEF's exp) and portable ones (wave_sum.cpp).
 // Plain pointers and no C++ library header with inline functions, as vector_math_kernels.h.
 #pragma once
 
@@ -27,11 +27,11 @@ struct WaveTermArrays {
   const double* p = nullptr;     ///< g a / (1 + E)
 };
 
-/// 2 pi in three parts for reducing a phase to [-pi, pi] before its sine and cosine: SLEEF's
-/// vector sincos takes a slow path for any argument beyond 15 rad, and phases omega t + k x reach
-/// thousands. kTwoPiHigh has 25 significant bits, so n kTwoPiHigh is exact for |n| < 2^28;
-/// kTwoPiMid is fl(2 pi) - kTwoPiHigh, kTwoPiLow 2 pi - fl(2 pi). The reduced phase is within a
-/// few 1e-16 n of the exact one, below the phase's own rounding (1e-16 |psi|).
+/// 2 pi in three parts for reducing a phase before its sine and cosine (the AVX2 kernel by
+/// pi/2, the portable one by 2 pi: SLEEF's sincos takes a slow path beyond 15 rad, and phases
+/// omega t + k x reach thousands). kTwoPiHigh has 25 significant bits, so n kTwoPiHigh is exact for
+/// |n| < 2^28; kTwoPiMid is fl(2 pi) - kTwoPiHigh, kTwoPiLow 2 pi - fl(2 pi). The reduced phase is
+/// within a few 1e-16 n of the exact one, below the phase's own rounding (1e-16 |psi|).
 inline constexpr double kTwoPiHigh = 0x1.921fb5p+2;
 inline constexpr double kTwoPiMid = 0x1.110b46p-24;
 inline constexpr double kTwoPiLow = 2.4492935982947064e-16;

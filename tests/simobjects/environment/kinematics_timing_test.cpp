@@ -38,8 +38,8 @@ std::pair<OceanEnvironment::Timing, OceanEnvironment::Timing> Timings(Model& mod
 TEST_CASE("KinematicsTiming counts each point evaluated in waves, and nothing in still water") {
   for (const std::string mode : {"fast", "direct"}) {
     CAPTURE(mode);
-    std::unique_ptr<Model> waves = Assemble(
-        R"(Waves="jonswap" WaveHeight="3" WavePeriod="8" WaveKinematics=")" + mode + "\"");
+    std::unique_ptr<Model> waves =
+        Assemble(R"(Waves="jonswap" WaveHeight="3" WavePeriod="8" WaveKinematics=")" + mode + "\"");
     const auto [before, after] = Timings(*waves, 5);
     CHECK(after.points - before.points == 10);  // 5 evaluations x 2 probes.
     CHECK(after.seconds > before.seconds);
