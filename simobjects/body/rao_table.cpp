@@ -28,9 +28,9 @@ double WrapHeading(double degrees) {
 double ToRadPerSecond(double value, RaoFrequencyUnit unit) {
   switch (unit) {
     case RaoFrequencyUnit::kHertz:
-      return kHertz * value;
+      return kRadPerHertz * value;
     case RaoFrequencyUnit::kPeriodSeconds:
-      return kHertz / value;
+      return kRadPerHertz / value;
     case RaoFrequencyUnit::kRadPerSecond:
       break;
   }

@@ -26,8 +26,8 @@ namespace hawser {
 // ---- Units ----
 /// One degree in radians: a value given in deg times kDegree is in rad.
 inline constexpr double kDegree = std::numbers::pi / 180.0;
-/// One hertz in rad/s: a frequency f [Hz] is the angular frequency omega = kHertz f [rad/s].
-inline constexpr double kHertz = 2.0 * std::numbers::pi;
+/// One hertz in rad/s: a frequency f [Hz] is the angular frequency omega = kRadPerHertz f [rad/s].
+inline constexpr double kRadPerHertz = 2.0 * std::numbers::pi;
 
 /// The default of a 3-vector input that may stay unconnected: (0, 0, 0).
 inline const Eigen::Vector3d kZero3 = Eigen::Vector3d::Zero();
