@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "runtime/analysis/state_file.h"
@@ -83,6 +84,7 @@ void Session::SetInput(const std::string& name, std::span<const double> values) 
       throw ScenarioError({}, fmt::format("input '{}': the value {} is not finite", name, v));
     }
   }
+  if (std::equal(values.begin(), values.end(), input.value().begin())) return;
   input.Set(values);
   restart_ = true;  // The right-hand side jumps: the integrator's history no longer holds.
 }

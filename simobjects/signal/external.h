@@ -5,7 +5,8 @@
 //   Out = the value last set (Value until then)   (width = number of elements of Value)
 //
 // No inputs, no states. Held constant while the integrator advances (a zero-order hold); a
-// driver that changes it restarts the integrator, as the value jumps.
+// driver that changes it restarts the integrator, as the value jumps (the same value again
+// does not).
 #pragma once
 
 #include <span>
@@ -19,6 +20,9 @@ class External final : public SimObject {
   explicit External(ObjectArgs& args);
 
   int width() const { return static_cast<int>(value_.size()); }
+  std::span<const double> value() const {
+    return {value_.data(), static_cast<size_t>(value_.size())};
+  }
   /// Sets the value; `values` has width() entries (the caller checks).
   void Set(std::span<const double> values);
 

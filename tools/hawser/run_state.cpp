@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "runtime/analysis/state_file.h"
 
@@ -15,6 +16,14 @@ void RunStateFiles::Prepare(const RunRequest& request, const PreparedRun& run,
   at_ = request.save_state_at;
   if (at_ && path_.empty()) {
     throw ScenarioError({}, "--save-state-at needs --save-state FILE (the file to save it to)");
+  }
+  namespace fs = std::filesystem;
+  if (!path_.empty() && !request.output.empty() &&
+      fs::weakly_canonical(fs::absolute(path_)) ==
+          fs::weakly_canonical(fs::absolute(request.output))) {
+    throw ScenarioError({}, fmt::format("--save-state '{}' is the result file (-o); name "
+                                        "another file for the state",
+                                        path_));
   }
   if (at_) {
     // The state is saved where the run writes a row: an extra stop would change a fixed-step

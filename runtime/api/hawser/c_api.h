@@ -11,8 +11,8 @@
  * Every function returns a status, the exit code `hawser run` would give for the same problem.
  * On failure hawser_last_error() gives the message ("file:line: error: ..." for a scenario
  * error). A model may be used by one thread at a time; different models run on different
- * threads at once. A model whose integration failed refuses further steps (HAWSER_SIMULATION_FAILED)
- * until its state is set or loaded again. */
+ * threads at once. A model whose integration failed refuses further steps
+ * (HAWSER_SIMULATION_FAILED) until its state is set or loaded again. */
 #ifndef HAWSER_C_API_H
 #define HAWSER_C_API_H
 

@@ -144,6 +144,9 @@ TEST_CASE("restart: bad state files and options are refused with exit 2 and the 
   const CommandResult no_file = Run("-o a.csv --save-state-at 4", dir);
   CHECK(no_file.exit_code == 2);
   CHECK(no_file.output.find("--save-state-at needs --save-state FILE") != std::string::npos);
+  const CommandResult same = Run("-o s.h5 --save-state ./s.h5", dir);
+  CHECK(same.exit_code == 2);
+  CHECK(same.output.find("--save-state './s.h5' is the result file (-o)") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(dir.path + "/s.h5"));
 }
 
