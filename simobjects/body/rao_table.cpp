@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "hawser/common_declarations.h"
 #include "hawser/text.h"
 #include "hawser/text_file.h"
 #include "hawser/value_parse.h"
@@ -15,7 +16,6 @@
 namespace hawser {
 namespace {
 
-constexpr double kDegree = std::numbers::pi / 180.0;
 constexpr size_t kColumns = 14;
 
 /// beta wrapped into [0, 360).
@@ -28,9 +28,9 @@ double WrapHeading(double degrees) {
 double ToRadPerSecond(double value, RaoFrequencyUnit unit) {
   switch (unit) {
     case RaoFrequencyUnit::kHertz:
-      return 2.0 * std::numbers::pi * value;
+      return kRadPerHertz * value;
     case RaoFrequencyUnit::kPeriodSeconds:
-      return 2.0 * std::numbers::pi / value;
+      return kRadPerHertz / value;
     case RaoFrequencyUnit::kRadPerSecond:
       break;
   }

@@ -18,8 +18,6 @@
 namespace hawser {
 namespace {
 
-constexpr double kDegree = std::numbers::pi / 180.0;
-
 /// "" when `value` is one of `choices`, else what is expected.
 std::function<std::string(const std::string&)> OneOf(std::vector<std::string> choices) {
   return [choices](const std::string& value) {
