@@ -9,6 +9,7 @@
 #include "hawser/text.h"
 #include "simobjects/environment/irregular_sea.h"
 #include "simobjects/environment/ocean_ignored_parameters.h"
+#include "simobjects/environment/wave_components_file.h"
 #include "simobjects/environment/wave_limits.h"
 #include "simobjects/environment/wave_spectrum.h"
 
@@ -116,9 +117,10 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
   const std::string waves = DeclareParameter<std::string>(
       {.name = "Waves",
        .unit = "-",
-       .doc = "none, regular (Airy), jonswap, pm (Pierson-Moskowitz) or issc.",
+       .doc = "none, regular (Airy), jonswap, pm (Pierson-Moskowitz), issc or file "
+              "(WaveComponentsFile).",
        .fallback = "none",
-       .check = OneOf({"none", "regular", "jonswap", "pm", "issc"})});
+       .check = OneOf({"none", "regular", "jonswap", "pm", "issc", "file"})});
   const double height = DeclareParameter<double>(
       {.name = "WaveHeight",
        .unit = "m",
@@ -171,6 +173,13 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
                                      .doc = "wheeler, extrapolation or none (above z = 0).",
                                      .fallback = "wheeler",
                                      .check = OneOf({"wheeler", "extrapolation", "none"})});
+  const std::string file = DeclareParameter<std::string>(
+      {.name = "WaveComponentsFile",
+       .unit = "-",
+       .doc = "Components for Waves=\"file\": MoorDyn's wave_frequencies.txt rows 'omega Re(A) "
+              "Im(A) [beta]' (rad/s, m, m, rad; eta = |A| sin(omega t - k x' + arg A), "
+              "x' along WaveDirection + beta), relative to the scenario file.",
+       .fallback = ""});
   ramp_time_ = DeclareParameter<double>(
       {.name = "WaveRampTime",
        .unit = "s",
@@ -182,7 +191,7 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
                                        : stretching_name == "extrapolation"
                                            ? ocean::Stretching::kVerticalExtrapolation
                                            : ocean::Stretching::kNone;
-  if (!(height > 0.0 && period > 0.0)) {
+  if (waves != "file" && !(height > 0.0 && period > 0.0)) {
     throw Error("Waves=\"" + waves + "\" needs WaveHeight > 0 and WavePeriod > 0 (given " +
                 NumberText(height) + " m, " + NumberText(period) + " s)");
   }
@@ -194,7 +203,9 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
   };
   try {
     std::vector<ocean::WaveComponent> parts;
-    if (waves == "regular") {
+    if (waves == "file") {
+      parts = ReadComponentsFile(args, file, direction * kDegree);
+    } else if (waves == "regular") {
       if (std::string problem = ocean::BreakingProblem(height, period, depth_, gravity_, false);
           !problem.empty()) {
         throw at_height(problem);
@@ -237,6 +248,24 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
     throw Error(std::string("waves: ") + e.what());
   }
   return waves;
+}
+
+std::vector<ocean::WaveComponent> OceanEnvironment::ReadComponentsFile(const ObjectArgs& args,
+                                                                       const std::string& file,
+                                                                       double direction) const {
+  const auto given = args.values.find("WaveComponentsFile");
+  if (given == args.values.end() || file.empty()) {
+    throw Error("Waves=\"file\" needs WaveComponentsFile (MoorDyn's wave_frequencies.txt format)");
+  }
+  const SourceLocation& where = given->second.second;
+  try {
+    return ocean::ReadWaveComponentsFile(ResolvePath(file), where, direction, depth_, gravity_);
+  } catch (const ScenarioError& e) {
+    // Errors about the whole file read better with the object's name; rows keep their line.
+    if (e.location().file == where.file && e.location().line == where.line)
+      throw ScenarioError(where, name() + " (" + type() + "): " + e.message());
+    throw;
+  }
 }
 
 double OceanEnvironment::WaveRamp(double t, double* rate) const {

@@ -16,7 +16,9 @@
 // T1 = WavePeriod): long-crested irregular seas of NumComponents components, one random frequency
 // in each of NumComponents equal bins of [FrequencyMin, FrequencyMax] (default 0.4 and 4 times the
 // peak frequency), random phases, from Seed; the record does not repeat (irregular_sea.h);
-// SpreadingExponent n > 0 spreads directions as cos^n. Kinematics by linear theory with
+// SpreadingExponent n > 0 spreads directions as cos^n; "file" (WaveComponentsFile: an explicit
+// component list in MoorDyn's wave_frequencies.txt format, turned by WaveDirection; see
+// wave_components_file.h for the phase convention). Kinematics by linear theory with
 // finite-depth dispersion (sea_state.h), stretched up to the free surface (Stretching "wheeler",
 // default; "extrapolation" or "none"), zero above it.
 // Ramp (WaveRampTime T_r > 0, as OrcaFlex's build-up and MoorDyn's ramp): for t < T_r the sea is
@@ -58,6 +60,11 @@ class OceanEnvironment final : public SimObject, public Ocean {
   /// Each returns its mode (CurrentProfile, Waves).
   std::string DeclareCurrent();
   std::string DeclareWaves(const ObjectArgs& args);
+  /// The components of WaveComponentsFile `file` (wave_components_file.h), turned by
+  /// `direction` [rad]; errors at the attribute or the file's row.
+  std::vector<ocean::WaveComponent> ReadComponentsFile(const ObjectArgs& args,
+                                                       const std::string& file,
+                                                       double direction) const;
 
   double depth_, density_, gravity_;
   double ramp_time_ = 0.0;  ///< WaveRampTime [s]; 0: no ramp.
