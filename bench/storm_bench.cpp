@@ -11,8 +11,14 @@
 // the same model at tight tolerances (1e-7) over the first `reference` seconds.
 // Never fails on a timing; exits 1 only when a run fails.
 //
+// With --moordyn DIR (a MoorDyn build, bench/moordyn_peer.h) it then runs the side by side of
+// bench/storm_side_by_side.h: the reference line and the spar's lines, hawser and MoorDyn
+// alternating, in one sea.
+//
 // Usage: storm_bench [--seconds S] [--n N[,N...]] [--baseline S] [--reference S]
+//                    [--moordyn DIR [--moordyn-window S]]
 //   defaults: --seconds 10800 --n 20,40 --baseline 600 --reference 1200 (each at most --seconds)
+//   --moordyn-window 120 (the spar side by side's length)
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -25,6 +31,7 @@
 #include <vector>
 
 #include "bench/storm_model.h"
+#include "bench/storm_side_by_side.h"
 #include "runtime/model/model.h"
 #include "runtime/scenario/scenario.h"
 #include "runtime/simulation.h"
@@ -44,6 +51,7 @@ struct Run {
   long kinematics_points = 0;
   double settle_seconds = 0.0;  // Settle's wall time, from a run of one output step.
   std::vector<std::vector<double>> tensions;  // Line1..3 TensionB, every kOutputStep.
+  std::vector<std::vector<double>> pos, vel;  // Fair1..3 Pos and Vel, [line][3 k + axis].
 };
 
 template <class O>
@@ -70,7 +78,16 @@ Run RunOnce(int n, const storm::Sea& sea, double seconds, double tol) {
   }
   const auto* ocean = dynamic_cast<const OceanEnvironment*>(model->FindObject("Sea"));
   ReadTimer(ocean, run);
-  for (int i = 1; i <= 3; ++i) run.tensions.push_back(sink.Column(fmt::format("Line{}.TensionB", i)));
+  for (int i = 1; i <= 3; ++i) {
+    run.tensions.push_back(sink.Column(fmt::format("Line{}.TensionB", i)));
+    for (auto [port, out] : {std::pair{"Pos", &run.pos}, std::pair{"Vel", &run.vel}}) {
+      std::vector<std::vector<double>> axes;
+      for (int j = 0; j < 3; ++j) axes.push_back(sink.Column(fmt::format("Fair{}.{}[{}]", i, port, j)));
+      out->emplace_back();
+      for (size_t k = 0; k < axes[0].size(); ++k)
+        for (int j = 0; j < 3; ++j) out->back().push_back(axes[j][k]);
+    }
+  }
   return run;
 }
 
@@ -86,6 +103,8 @@ Run RunSpar(int n, const storm::Sea& sea, double seconds, double tol) {
 struct Options {
   double seconds = 10800.0, baseline = 600.0, reference = 1200.0;
   std::vector<int> sizes = {20, 40};
+  std::string moordyn;  // A MoorDyn build: the side by side (storm_side_by_side.h).
+  double moordyn_window = 120.0;  // s of the spar side by side.
 };
 
 Options Parse(int argc, char** argv) {
@@ -96,6 +115,10 @@ Options Parse(int argc, char** argv) {
       o.seconds = std::atof(argv[i + 1]);
     } else if (flag == "--baseline") {
       o.baseline = std::atof(argv[i + 1]);
+    } else if (flag == "--moordyn") {
+      o.moordyn = argv[i + 1];
+    } else if (flag == "--moordyn-window") {
+      o.moordyn_window = std::atof(argv[i + 1]);
     } else if (flag == "--reference") {
       o.reference = std::atof(argv[i + 1]);
     } else if (flag == "--n") {
@@ -144,6 +167,27 @@ void Row(const std::string& what, const Run& run, double scale, double storm_wal
              static_cast<long>(s.jacobian_evals * scale),
              100.0 * run.kinematics_seconds / (run.result.wall_seconds - settle));
   std::fflush(stdout);
+}
+
+/// --moordyn: the side by side of storm_side_by_side.h, at the largest N of --n.
+void SideBySide(const Options& o) {
+  const peer::MoorDynLibrary md(o.moordyn);
+  peer::TempFolder folder;
+  const std::vector<peer::Component> sea = peer::JonswapComponents(6.0, 10.0, 3.3, 0.01, 200, 1);
+  fmt::print("\nSide by side with MoorDyn ({}), alternating runs; the sea: JONSWAP Hs 6 m, Tp 10 "
+             "s, gamma 3.3, 200 components at 0.01..2 rad/s in wave_frequencies.txt.\n",
+             md.path());
+  storm::ReferenceLineSideBySide(md, folder.path(), sea, 2);
+  const std::string file = folder.path() + "/spar_sea.txt";
+  peer::WriteWaveFrequencies(file, sea);
+  const int n = o.sizes.back();
+  storm::SparSideBySide(md, sea, n, std::min(o.moordyn_window, o.seconds), [&](double seconds) {
+    Run run = RunSpar(n, {.waves = "file", .components_file = file}, seconds, kTol);
+    return storm::SparRecord{.wall = run.result.wall_seconds - run.settle_seconds,
+                             .pos = run.pos,
+                             .vel = run.vel,
+                             .tension = run.tensions};
+  });
 }
 
 const char* Verdict(double relative) {
@@ -196,5 +240,6 @@ int main(int argc, char** argv) {
         o.reference, kTightTol, 100 * rms, Verdict(rms), 100 * mpm, Verdict(mpm));
     std::fflush(stdout);
   }
+  if (!o.moordyn.empty()) SideBySide(o);
   return 0;
 }

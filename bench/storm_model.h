@@ -91,7 +91,7 @@ inline std::string SparXml(int n, const Sea& sea, double end_time, double tol, d
 <INITIALIZATION><InitialCondition/></INITIALIZATION>
 <INTEGRATION>
 <Engine Integrator="cvode-bdf" Settle="1" TOutput="0, {4}, {5}" AbsTol="{6}" RelTol="{6}"
-        MaxOrder="3" FileOutput="object.Spar.Pos,object.Spar.Quat,object.Line1.TensionB,object.Line2.TensionB,object.Line3.TensionB"/>
+        MaxOrder="3" FileOutput="object.Spar.Pos,object.Line1.TensionB,object.Line2.TensionB,object.Line3.TensionB,object.Fair1.Pos,object.Fair2.Pos,object.Fair3.Pos,object.Fair1.Vel,object.Fair2.Vel,object.Fair3.Vel"/>
 </INTEGRATION>
 </Contents>
 )",
