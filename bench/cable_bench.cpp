@@ -11,9 +11,10 @@
 // reference it computes, whether that error is MoorDyn's or better, and, given a MoorDyn build
 // (--moordyn DIR, bench/moordyn_peer.h), the ratio of the wall time to MoorDyn's on the same line
 // in the same run (its RK2 step loop, dtM in MoorDynStep); then the fastest setting at MoorDyn's
-// accuracy per N, run 3 times alternating with MoorDyn. Before that: the convergence of the settled fairlead tension
-// with N against the analytic elastic catenary, and the time to find it (Settle; the fastest of 3).
-// Usage: cable_bench [--quick] [--moordyn DIR]  (quick: N = 20 and 100 only, dense limited to N = 20)
+// accuracy per N, run 3 times alternating with MoorDyn. Before that: the convergence of the settled
+// fairlead tension with N against the analytic elastic catenary, and the time to find it (Settle;
+// the fastest of 3). Usage: cable_bench [--quick] [--moordyn DIR]  (quick: N = 20 and 100 only,
+// dense limited to N = 20)
 //        cable_bench --one N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS]  (one setting, repeated;
 //        prints its row per repeat, with its error against the reference run)
 //        cable_bench --profile N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS]  (the same without the
@@ -26,9 +27,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <string>
-#include <numbers>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "bench/moordyn_peer.h"
@@ -138,13 +138,6 @@ double RmsDifference(const std::vector<double>& a, const std::vector<double>& b)
 /// The reference run's step: RK4 about 8x below its stability limit (which scales as 1/N).
 double ReferenceStep(int n) { return 5e-4 * 100.0 / n; }
 
-/// The fairlead of the dynamic case, x = 5 sin(2 pi t / 10) at (x, 0, -10), for MoorDyn.
-void FairleadSurge(double t, std::vector<double>& x, std::vector<double>& xd) {
-  const double w = 2.0 * std::numbers::pi / 10.0;
-  x = {5.0 * std::sin(w * t), 0.0, -10.0};
-  xd = {5.0 * w * std::cos(w * t), 0.0, 0.0};
-}
-
 /// MoorDyn 2.7's RMS tension error on this line (RK2 at its stable step), from
 /// a side-by-side run: the accuracy to match (deterministic, unlike a wall time, which is only
 /// compared within one run: --moordyn).
@@ -173,22 +166,15 @@ struct PeerRun {
 PeerRun RunMoorDyn(const peer::MoorDynLibrary& md, int n, const std::vector<double>& reference,
                    int repeats) {
   peer::TempFolder folder;
-  peer::WriteInput(folder.path(), {.diameter = 0.1, .mass_per_length = 150.0, .ea = 6.0e8},
-                   {{.anchor = {-470, 0, -100}, .fairlead = {0, 0, -10}, .length = 500.0,
-                     .segments = n}},
-                   {.depth = 100.0,
-                    .gravity = 9.81,
-                    .seabed_stiffness = 3e5,
-                    .seabed_damping = 3e4,
-                    .dt = MoorDynStep(n)});
+  peer::WriteReferenceLine(folder.path(), n, MoorDynStep(n));
   PeerRun best;
   for (int r = 0; r < repeats; ++r) {
-    const peer::Result run = peer::Run(md, folder.path(), 1, FairleadSurge, 60.0, 0.1);
+    const peer::Result run = peer::Run(md, folder.path(), 1, peer::ReferenceSurge, 60.0, 0.1);
     const double ms = 1e3 * run.step_seconds / 60.0;
     if (!(ms >= best.ms)) best.ms = ms;
     // MoorDyn's samples start at t = 0.1 s (moordyn_peer.h), hawser's at 0.
-    best.rms = RmsDifference(run.tensions[0],
-                             std::vector<double>(reference.begin() + 1, reference.end()));
+    best.rms =
+        RmsDifference(run.tensions[0], std::vector<double>(reference.begin() + 1, reference.end()));
   }
   return best;
 }
@@ -209,8 +195,8 @@ struct Table {
     const double ms = 1e3 * t.result.wall_seconds / sim_seconds;
     const double rms = t.tension.empty() ? NAN : RmsDifference(t.tension, ref);
     const bool as_accurate = rms <= MoorDynRmsAt(n);  // False for NaN (a failed run).
-    fmt::print("{:>4} {:<26} {:>9.3f} {:>8} {:>8} {:>6} {:>10} {:>5} {:>9.3f} {}\n", n, method,
-               ms, s.steps, s.rhs_evals, s.jacobian_evals,
+    fmt::print("{:>4} {:<26} {:>9.3f} {:>8} {:>8} {:>6} {:>10} {:>5} {:>9.3f} {}\n", n, method, ms,
+               s.steps, s.rhs_evals, s.jacobian_evals,
                t.tension.empty() ? std::string("failed") : fmt::format("{:.2e}", rms),
                as_accurate ? "yes" : "no", ms / md_ms, note);
     if (candidate && as_accurate && ms < best_ms) {
@@ -317,7 +303,8 @@ int main(int argc, char** argv) {
       table.md_ms = md.ms;
       fmt::print("{:>4} {:<26} {:>9.3f} {:>8} {:>8} {:>6} {:>10.2e} {:>5} {:>9.3f} {}\n", n,
                  "MoorDyn RK2 (step loop)", md.ms, "", "", "", md.rms, "", 1.0,
-                 fmt::format("(dtM {:.3g} s)", MoorDynStep(n)));
+                 fmt::format("(dtM {:.3g} s; rms: its difference from hawser's reference)",
+                             MoorDynStep(n)));
     }
     table.Row("rk4 reference", ref, t_end, ref.tension, fmt::format("(step {:.3g} s)", h_ref),
               false);
@@ -397,11 +384,10 @@ int main(int argc, char** argv) {
     }
     tables.push_back(table);
   }
-  fmt::print(
-      "\nFastest setting at MoorDyn's accuracy or better{}\n",
-      moordyn ? ", run 3 times alternating with MoorDyn (the fastest of each); the goal is "
-                "hawser/MoorDyn <= 0.3 at N = 20, <= 0.1 at N = 100 and 200"
-              : " (hawser/MoorDyn: give --moordyn DIR)");
+  fmt::print("\nFastest setting at MoorDyn's accuracy or better{}\n",
+             moordyn ? ", run 3 times alternating with MoorDyn (the fastest of each); the goal is "
+                       "hawser/MoorDyn <= 0.3 at N = 20, <= 0.1 at N = 100 and 200"
+                     : " (hawser/MoorDyn: give --moordyn DIR)");
   fmt::print("{:>4} {:<26} {:>9} {:>10} {:>9} {:>11}\n", "N", "method", "ms/sim s", "rms dT/T",
              "MD ms", "hawser/MD");
   for (const Table& t : tables) {

@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -32,8 +32,8 @@ class MoorDynLibrary {
  public:
   using System = void*;
   explicit MoorDynLibrary(const std::string& dir) {
-    for (const char* sub : {"/lib/libmoordyn.so", "/lib64/libmoordyn.so",
-                            "/source/libmoordyn.so", "/libmoordyn.so"}) {
+    for (const char* sub : {"/lib/libmoordyn.so", "/lib64/libmoordyn.so", "/source/libmoordyn.so",
+                            "/libmoordyn.so"}) {
       handle_ = dlopen((dir + sub).c_str(), RTLD_NOW | RTLD_LOCAL);
       if (handle_ != nullptr) {
         path_ = dir + sub;
@@ -92,8 +92,8 @@ struct Environment {
   double depth, gravity, density = 1025.0;
   double seabed_stiffness, seabed_damping;  // Per length of cable, as hawser's Cable.
   double dt;                                // MoorDyn's dtM (RK2).
-  int wave_kin = 0;        // 0: still water; 7: sum at the nodes; 2: FFT grid.
-  double dt_wave = 0.0;    // WaveKin 2's time step.
+  int wave_kin = 0;                         // 0: still water; 7: sum at the nodes; 2: FFT grid.
+  double dt_wave = 0.0;                     // WaveKin 2's time step.
   std::string wave_files;  // Folder with wave_frequencies.txt (and water_grid.txt).
   std::vector<std::pair<double, double>> current;  // (z, u_x) rows; empty: none.
 };
@@ -107,8 +107,8 @@ inline void WriteInput(const std::string& folder, const LineType& type,
        "----------------------- LINE TYPES ------------------------------------------\n"
        "TypeName Diam Mass/m EA BA/-zeta EI Cd Ca CdAx CaAx\n(-) (m) (kg/m) (N) (-) (-) (-) (-) "
        "(-) (-)\n";
-  f << fmt::format("line {} {} {} {} 0 {} {} {} {}\n", type.diameter, type.mass_per_length,
-                   type.ea, -type.damping_ratio, type.cdn, type.can, type.cdt, type.cat);
+  f << fmt::format("line {} {} {} {} 0 {} {} {} {}\n", type.diameter, type.mass_per_length, type.ea,
+                   -type.damping_ratio, type.cdn, type.can, type.cdt, type.cat);
   f << "---------------------- POINTS --------------------------------\n"
        "ID Attachment X Y Z M V CdA CA\n(-) (-) (m) (m) (m) (kg) (m^3) (m^2) (-)\n";
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -129,7 +129,8 @@ inline void WriteInput(const std::string& folder, const LineType& type,
   f << "---------------------- OPTIONS -----------------------------------------\n";
   f << fmt::format(
       "0 writeLog\n{} dtM\n{} g\n{} rho\n{} WtrDpth\n{} kBot\n{} cBot\n{} WaveKin\n{} "
-      "Currents\n{} dtWave\nRK2 tScheme\n0.5 dtIC\n300 TmaxIC\n1e-4 threshIC\n1 disableOutTime\n1 disableOutput\n",
+      "Currents\n{} dtWave\nRK2 tScheme\n0.5 dtIC\n300 TmaxIC\n1e-4 threshIC\n1 disableOutTime\n1 "
+      "disableOutput\n",
       env.dt, env.gravity, env.density, env.depth, env.seabed_stiffness / type.diameter,
       env.seabed_damping / type.diameter, env.wave_kin, env.current.empty() ? 0 : 1,
       env.dt_wave > 0 ? env.dt_wave : 0.25);
@@ -139,6 +140,28 @@ inline void WriteInput(const std::string& folder, const LineType& type,
     c << "--- MoorDyn steady currents File ---\nhawser benchmark peer\nz ux uy uz\n";
     for (const auto& [z, u] : env.current) c << fmt::format("{} {} 0 0\n", z, u);
   }
+}
+
+/// The reference line of tests/simobjects/cable/reference_line.h (500 m, d 0.1 m, 150 kg/m,
+/// EA 6e8 N, anchor (-470, 0, -100), fairlead (0, 0, -10), seabed at -100 m) in `folder`, N
+/// segments, RK2 at dtM `dt`, WaveKin `wave_kin` (its wave files written apart).
+inline void WriteReferenceLine(const std::string& folder, int n, double dt, int wave_kin = 0) {
+  WriteInput(folder, {.diameter = 0.1, .mass_per_length = 150.0, .ea = 6.0e8},
+             {{.anchor = {-470, 0, -100}, .fairlead = {0, 0, -10}, .length = 500.0, .segments = n}},
+             {.depth = 100.0,
+              .gravity = 9.81,
+              .seabed_stiffness = 3e5,
+              .seabed_damping = 3e4,
+              .dt = dt,
+              .wave_kin = wave_kin});
+}
+
+/// The reference line's fairlead motion of the dynamic case, x = 5 sin(2 pi t / 10) at
+/// (x, 0, -10) (reference_line.h's `motion`), as MoorDyn's coupled point.
+inline void ReferenceSurge(double t, std::vector<double>& x, std::vector<double>& xd) {
+  const double w = 2.0 * M_PI / 10.0;
+  x = {5.0 * std::sin(w * t), 0.0, -10.0};
+  xd = {5.0 * w * std::cos(w * t), 0.0, 0.0};
 }
 
 /// f() with the process's stdout sent to /dev/null: MoorDyn_Create prints its banner and what
@@ -170,10 +193,10 @@ struct Result {
 
 /// Runs lines.txt in `folder` to `end_time`, the coupled points (3 values each, in line order)
 /// given by motion(t, x, xd) at each coupling step.
-inline Result Run(const MoorDynLibrary& md, const std::string& folder, int lines,
-                  const std::function<void(double, std::vector<double>&, std::vector<double>&)>&
-                      motion,
-                  double end_time, double dt_couple) {
+inline Result Run(
+    const MoorDynLibrary& md, const std::string& folder, int lines,
+    const std::function<void(double, std::vector<double>&, std::vector<double>&)>& motion,
+    double end_time, double dt_couple) {
   const auto now = [] { return std::chrono::steady_clock::now(); };
   // MoorDyn reads wave_frequencies.txt, water_grid.txt and current_profile.txt from the input
   // file's folder.

@@ -49,7 +49,7 @@ struct Run {
   RunResult result;
   double kinematics_seconds = 0.0;  // The ocean's in-run timer.
   long kinematics_points = 0;
-  double settle_seconds = 0.0;  // Settle's wall time, from a run of one output step.
+  double settle_seconds = 0.0;                // Settle's wall time, from a run of one output step.
   std::vector<std::vector<double>> tensions;  // Line1..3 TensionB, every kOutputStep.
   std::vector<std::vector<double>> pos, vel;  // Fair1..3 Pos and Vel, [line][3 k + axis].
 };
@@ -65,8 +65,8 @@ void ReadTimer(const O* ocean, Run& run) {
 
 Run RunOnce(int n, const storm::Sea& sea, double seconds, double tol) {
   const std::string rao = std::string(HAWSER_SOURCE_DIR) + "/configs/data/spar_oc3_force_raos.csv";
-  Scenario scenario = LoadScenarioFromString(
-      storm::SparXml(n, sea, seconds, tol, kOutputStep, rao), "storm_bench.xml");
+  Scenario scenario = LoadScenarioFromString(storm::SparXml(n, sea, seconds, tol, kOutputStep, rao),
+                                             "storm_bench.xml");
   auto model = Model::Assemble(scenario, BuiltinRegistry());
   MemorySink sink;
   Run run;
@@ -82,7 +82,8 @@ Run RunOnce(int n, const storm::Sea& sea, double seconds, double tol) {
     run.tensions.push_back(sink.Column(fmt::format("Line{}.TensionB", i)));
     for (auto [port, out] : {std::pair{"Pos", &run.pos}, std::pair{"Vel", &run.vel}}) {
       std::vector<std::vector<double>> axes;
-      for (int j = 0; j < 3; ++j) axes.push_back(sink.Column(fmt::format("Fair{}.{}[{}]", i, port, j)));
+      for (int j = 0; j < 3; ++j)
+        axes.push_back(sink.Column(fmt::format("Fair{}.{}[{}]", i, port, j)));
       out->emplace_back();
       for (size_t k = 0; k < axes[0].size(); ++k)
         for (int j = 0; j < 3; ++j) out->back().push_back(axes[j][k]);
@@ -103,9 +104,9 @@ Run RunSpar(int n, const storm::Sea& sea, double seconds, double tol) {
 struct Options {
   double seconds = 10800.0, baseline = 600.0, reference = 1200.0;
   std::vector<int> sizes = {20, 40};
-  std::string moordyn;  // A MoorDyn build: the side by side (storm_side_by_side.h).
+  std::string moordyn;           // A MoorDyn build: the side by side (storm_side_by_side.h).
   double moordyn_window = 60.0;  // s of the spar side by side (MoorDyn's WaveKin 7 is slow).
-  std::string parts = "ab";       // Which side by side: (a) reference line, (b) spar lines.
+  std::string parts = "ab";      // Which side by side: (a) reference line, (b) spar lines.
 };
 
 Options Parse(int argc, char** argv) {
@@ -165,9 +166,8 @@ void Row(const std::string& what, const Run& run, double scale, double storm_wal
   const SolverStats& s = run.result.stats;
   const double wall = (run.result.wall_seconds - settle) * scale;
   fmt::print("{:<30} {:>9.2f} {:>9.1f} {:>8.2f} {:>9} {:>10} {:>6} {:>10.1f}\n", what, wall,
-             sim_seconds / wall, wall / storm_wall,
-             static_cast<long>(s.steps * scale), static_cast<long>(s.rhs_evals * scale),
-             static_cast<long>(s.jacobian_evals * scale),
+             sim_seconds / wall, wall / storm_wall, static_cast<long>(s.steps * scale),
+             static_cast<long>(s.rhs_evals * scale), static_cast<long>(s.jacobian_evals * scale),
              100.0 * run.kinematics_seconds / (run.result.wall_seconds - settle));
   std::fflush(stdout);
 }
@@ -177,9 +177,10 @@ void SideBySide(const Options& o) {
   const peer::MoorDynLibrary md(o.moordyn);
   peer::TempFolder folder;
   const std::vector<peer::Component> sea = peer::JonswapComponents(6.0, 10.0, 3.3, 0.01, 200, 1);
-  fmt::print("\nSide by side with MoorDyn ({}), alternating runs; the sea: JONSWAP Hs 6 m, Tp 10 "
-             "s, gamma 3.3, 200 components at 0.01..2 rad/s in wave_frequencies.txt.\n",
-             md.path());
+  fmt::print(
+      "\nSide by side with MoorDyn ({}), alternating runs; the sea: JONSWAP Hs 6 m, Tp 10 "
+      "s, gamma 3.3, 200 components at 0.01..2 rad/s in wave_frequencies.txt.\n",
+      md.path());
   if (o.parts.find('a') != std::string::npos)
     storm::ReferenceLineSideBySide(md, folder.path(), sea, 2);
   if (o.parts.find('b') == std::string::npos) return;
@@ -218,8 +219,8 @@ int main(int argc, char** argv) {
     const Run storm_run = RunSpar(n, jonswap, o.seconds, kTol);
     const double storm_wall = storm_run.result.wall_seconds - storm_run.settle_seconds;
     fmt::print("\nN = {} per line (Settle {:.2f} s)\n", n, storm_run.settle_seconds);
-    fmt::print("{:<30} {:>9} {:>9} {:>8} {:>9} {:>10} {:>6} {:>10}\n", "run", "wall s",
-               "sim/wall", "x storm", "steps", "RHS", "Jac", "kin %");
+    fmt::print("{:<30} {:>9} {:>9} {:>8} {:>9} {:>10} {:>6} {:>10}\n", "run", "wall s", "sim/wall",
+               "x storm", "steps", "RHS", "Jac", "kin %");
     Row("storm, fast kinematics", storm_run, 1.0, storm_wall, o.seconds);
     const Run regular = RunSpar(n, {.waves = "regular"}, o.seconds, kTol);
     Row("regular wave H 6 m, T 10 s", regular, 1.0, storm_wall, o.seconds);

@@ -39,8 +39,7 @@ inline std::string OceanXml(const Sea& sea) {
     waves = fmt::format(R"(Waves="file" WaveComponentsFile="{}")", sea.components_file);
   }
   if (sea.waves != "none") {
-    waves += fmt::format(R"( WaveDirection="0" WaveRampTime="30")",
-                         sea.kinematics);
+    waves += fmt::format(R"( WaveDirection="0" WaveRampTime="30")", sea.kinematics);
   }
   return fmt::format(
       R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="320"
@@ -62,8 +61,7 @@ inline std::string SparXml(int n, const Sea& sea, double end_time, double tol, d
 <Lib LibName="base" SimObject="Cable/Cable" Name="Line{0}" NumElements="{5}" Length="902.2"
      Diameter="0.09" MassPerLength="77.7066" EA="384.243e6" Cdn="1.6" Gravity="9.80665"/>
 )",
-        i + 1, 5.2 * std::cos(a), 5.2 * std::sin(a), 853.87 * std::cos(a), 853.87 * std::sin(a),
-        n);
+        i + 1, 5.2 * std::cos(a), 5.2 * std::sin(a), 853.87 * std::cos(a), 853.87 * std::sin(a), n);
     wires += fmt::format(
         R"(<Connection Fair{0}.BodyPos="Spar.Pos" Fair{0}.BodyQuat="Spar.Quat" Fair{0}.BodyVel="Spar.Vel"
             Fair{0}.BodyAngVel="Spar.AngVel" Fair{0}.Force="Line{0}.ForceB"

@@ -45,7 +45,7 @@ inline std::string SettledReferenceLine(int n) {
 }
 
 struct LineRun {
-  double ms = NAN;  // Wall time per simulated second.
+  double ms = NAN;              // Wall time per simulated second.
   std::vector<double> tension;  // From t = 0.1 s every 0.1 s (MoorDyn's samples).
 };
 
@@ -127,15 +127,7 @@ inline void ReferenceLineSideBySide(const peer::MoorDynLibrary& md, const std::s
   for (const Mode& mode : modes) {
     peer::TempFolder files;
     WriteSea(files.path(), sea, mode);
-    peer::WriteInput(files.path(), {.diameter = 0.1, .mass_per_length = 150.0, .ea = 6.0e8},
-                     {{.anchor = {-470, 0, -100}, .fairlead = {0, 0, -10}, .length = 500.0,
-                       .segments = n}},
-                     {.depth = 100.0,
-                      .gravity = 9.81,
-                      .seabed_stiffness = 3e5,
-                      .seabed_damping = 3e4,
-                      .dt = 0.0025,
-                      .wave_kin = mode.wave_kin});
+    peer::WriteReferenceLine(files.path(), n, 0.0025, mode.wave_kin);
     LineRun& mine = mode.wave_kin == 0 ? calm_hawser : sea_hawser;
     double md_ms = NAN, setup = NAN;
     std::vector<double> md_tension;
@@ -144,14 +136,7 @@ inline void ReferenceLineSideBySide(const peer::MoorDynLibrary& md, const std::s
     for (int r = 0; r < runs; ++r) {
       const LineRun h = HawserReferenceLine(n, nodes, mode.wave_kin == 0 ? "" : waves_file);
       if (!(h.ms >= mine.ms)) mine = h;
-      const peer::Result m = peer::Run(
-          md, files.path(), 1,
-          [](double t, std::vector<double>& x, std::vector<double>& xd) {
-            const double w = 2.0 * M_PI / 10.0;
-            x = {5.0 * std::sin(w * t), 0.0, -10.0};
-            xd = {5.0 * w * std::cos(w * t), 0.0, 0.0};
-          },
-          60.0, 0.1);
+      const peer::Result m = peer::Run(md, files.path(), 1, peer::ReferenceSurge, 60.0, 0.1);
       md_ms = std::min(std::isnan(md_ms) ? 1e30 : md_ms, 1e3 * m.step_seconds / 60.0);
       setup = m.init_seconds;
       md_tension = m.tensions[0];
@@ -175,8 +160,8 @@ struct SparRecord {
 /// (b): MoorDyn's three spar lines with the fairleads hawser's spar run moved, `window` s, per
 /// mode, alternating with hawser's coupled run of the same length.
 template <class SparRun>
-void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Component>& sea,
-                    int n, double window, SparRun spar) {
+void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Component>& sea, int n,
+                    double window, SparRun spar) {
   const double seg = 902.2 / n, c = std::sqrt(384.243e6 / 77.7066);
   // RK2 at 0.2 of the axial wave's crossing time of a segment: the reference line's stable
   // dtM at N = 20 (cable_bench); 0.4 gave NaN here.
@@ -240,9 +225,8 @@ void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Comp
       const double d = RmsFrom(mine, m.tensions[l], from);
       worst = std::isnan(d) || std::isnan(worst) ? NAN : std::max(worst, d);
     }
-    fmt::print("{:<24} {:>10.2f} {:>10.2f} {:>10.2f} {:>8.3f} {:>11.2f}%\n", mode.name,
-               hawser_wall, m.step_seconds, m.init_seconds, hawser_wall / m.step_seconds,
-               100 * worst);
+    fmt::print("{:<24} {:>10.2f} {:>10.2f} {:>10.2f} {:>8.3f} {:>11.2f}%\n", mode.name, hawser_wall,
+               m.step_seconds, m.init_seconds, hawser_wall / m.step_seconds, 100 * worst);
     std::fflush(stdout);
   }
 }
