@@ -326,8 +326,11 @@ void Cable::SampleWater(std::span<const double> pos) {
   water_.velocity.resize(3 * nodes);
   water_.acceleration.resize(3 * nodes);
   water_.wet.resize(nodes);
+  // One batched call for all nodes (the ocean shares its per-time work among them).
+  water_motion_.resize(static_cast<std::size_t>(nodes));
+  ocean->Motion(time(), Eigen::Map<const Eigen::Matrix3Xd>(pos.data(), 3, nodes), water_motion_);
   for (int i = 0; i < nodes; ++i) {
-    const WaterMotion w = ocean->Motion(time(), Eigen::Map<const Eigen::Vector3d>(&pos[3 * i]));
+    const WaterMotion& w = water_motion_[static_cast<std::size_t>(i)];
     Eigen::Map<Eigen::Vector3d>(water_.velocity.data() + 3 * i) = w.velocity + current;
     Eigen::Map<Eigen::Vector3d>(water_.acceleration.data() + 3 * i) = w.acceleration;
     water_.wet[i] = w.wet ? 1 : 0;

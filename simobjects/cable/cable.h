@@ -151,8 +151,9 @@ class Cable final : public SimObject {
   std::vector<std::pair<std::string, SourceLocation>> seabed_parameters_;
   ServiceUse ocean_;
   NodeWater water_;
-  double water_time_ = 0.0;     ///< When water_ was sampled from the ocean,
-  bool water_sampled_ = false;  ///< if it was.
+  double water_time_ = 0.0;                ///< When water_ was sampled from the ocean,
+  bool water_sampled_ = false;             ///< if it was.
+  std::vector<WaterMotion> water_motion_;  ///< SampleWater's batch from the ocean.
   CableProperties props_;
   double length_ = 0.0, ea_ = 0.0, weight_per_length_ = 0.0;
   Input pos_a_, pos_b_, vel_a_, vel_b_, current_;

@@ -1,5 +1,7 @@
 #include "simobjects/environment/ocean_environment.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -180,6 +182,13 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
               "Im(A) [beta]' (rad/s, m, m, rad; eta = |A| sin(omega t - k x' + arg A), "
               "x' along WaveDirection + beta), relative to the scenario file.",
        .fallback = ""});
+  const std::string kinematics = DeclareParameter<std::string>(
+      {.name = "WaveKinematics",
+       .unit = "-",
+       .doc = "fast (vectorised, depth cut-off within 1e-7 of the sea's largest sums) or direct "
+              "(every component at every point, the reference).",
+       .fallback = "fast",
+       .check = OneOf({"fast", "direct"})});
   ramp_time_ = DeclareParameter<double>(
       {.name = "WaveRampTime",
        .unit = "s",
@@ -237,6 +246,7 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
       }
     }
     sea_ = std::make_unique<ocean::SeaState>(std::move(parts), depth_, gravity_, stretching);
+    if (kinematics == "fast") fast_ = std::make_unique<ocean::FastWaveSum>(*sea_);
     for (const ocean::WaveComponent& c : sea_->components()) {
       components_.push_back({.amplitude = c.amplitude,
                              .omega = c.omega,
@@ -285,18 +295,49 @@ double OceanEnvironment::Elevation(double t, double x, double y) const {
 
 WaterMotion OceanEnvironment::Motion(double t, const Eigen::Vector3d& point) const {
   WaterMotion m;
-  if (sea_) {
-    const ocean::WaveKinematics k = sea_->At(t, point);
+  Motion(t, point, std::span<WaterMotion>(&m, 1));
+  return m;
+}
+
+void OceanEnvironment::Motion(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
+                              std::span<WaterMotion> out) const {
+  const auto n = static_cast<std::size_t>(points.cols());
+  if (out.size() != n) {
+    throw std::invalid_argument("Ocean::Motion: " + std::to_string(n) + " points but room for " +
+                                std::to_string(out.size()) + " results");
+  }
+  if (!sea_) {
+    for (std::size_t i = 0; i < n; ++i) {
+      out[i] = WaterMotion{};
+      out[i].wet = points(2, static_cast<Eigen::Index>(i)) <= 0.0;
+    }
+  } else {
+    const auto start = std::chrono::steady_clock::now();
+    kinematics_.resize(std::max(kinematics_.size(), n));
+    const std::span<ocean::WaveKinematics> k(kinematics_.data(), n);
+    if (fast_) {
+      fast_->At(t, points, k);
+    } else {
+      sea_->At(t, points, k);
+    }
     double rate = 0.0;
     const double r = WaveRamp(t, &rate);
-    m.wet = r == 1.0 ? k.submerged : k.submerged && point.z() <= r * k.elevation;
-    m.velocity = r * k.velocity;
-    m.acceleration = r * k.acceleration + rate * k.velocity;
-  } else {
-    m.wet = point.z() <= 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+      WaterMotion& m = out[i];
+      m.wet = r == 1.0
+                  ? k[i].submerged
+                  : k[i].submerged && points(2, static_cast<Eigen::Index>(i)) <= r * k[i].elevation;
+      m.velocity = r * k[i].velocity;
+      m.acceleration = r * k[i].acceleration + rate * k[i].velocity;
+    }
+    timing_.seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    timing_.points += static_cast<long long>(n);
   }
-  if (m.wet && has_current_) m.velocity += current_.VelocityAt(point.z());
-  return m;
+  if (!has_current_) return;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (out[i].wet) out[i].velocity += current_.VelocityAt(points(2, static_cast<Eigen::Index>(i)));
+  }
 }
 
 Eigen::Vector3d OceanEnvironment::Current(double z) const {

@@ -20,7 +20,9 @@
 // component list in MoorDyn's wave_frequencies.txt format, turned by WaveDirection; see
 // wave_components_file.h for the phase convention). Kinematics by linear theory with
 // finite-depth dispersion (sea_state.h), stretched up to the free surface (Stretching "wheeler",
-// default; "extrapolation" or "none"), zero above it.
+// default; "extrapolation" or "none"), zero above it. WaveKinematics "fast" (default; wave_sum.h:
+// vectorised, with a depth cut-off of stated bound) or "direct" (each point's full sum, the
+// reference).
 // Ramp (WaveRampTime T_r > 0, as OrcaFlex's build-up and MoorDyn's ramp): for t < T_r the sea is
 // r(t) = (1 - cos(pi t / T_r)) / 2 times the full sea (elevation, velocity; acceleration
 // r a + r' u, the exact time derivative of r u), so a run starts, and Settle finds the
@@ -40,6 +42,7 @@
 #include "hawser/simobject.h"
 #include "simobjects/environment/current_profile.h"
 #include "simobjects/environment/sea_state.h"
+#include "simobjects/environment/wave_sum.h"
 
 namespace hawser {
 
@@ -52,9 +55,20 @@ class OceanEnvironment final : public SimObject, public Ocean {
   double gravity() const override { return gravity_; }
   double Elevation(double t, double x, double y) const override;
   WaterMotion Motion(double t, const Eigen::Vector3d& point) const override;
+  void Motion(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
+              std::span<WaterMotion> out) const override;
   Eigen::Vector3d Current(double z) const override;
   std::span<const WaveComponentInfo> WaveComponents() const override { return components_; }
   double WaveRamp(double t, double* rate = nullptr) const override;
+
+  /// The wall time spent in wave kinematics [s] and the points evaluated, since the start.
+  struct Timing {
+    double seconds = 0.0;
+    long long points = 0;
+  };
+  /// Accumulated by every Motion() call while there are waves (one steady_clock pair per call,
+  /// not per point), for the benchmarks.
+  Timing KinematicsTiming() const { return timing_; }
 
  private:
   /// Each returns its mode (CurrentProfile, Waves).
@@ -70,7 +84,11 @@ class OceanEnvironment final : public SimObject, public Ocean {
   double ramp_time_ = 0.0;  ///< WaveRampTime [s]; 0: no ramp.
   ocean::CurrentProfile current_;
   bool has_current_ = false;
-  std::unique_ptr<ocean::SeaState> sea_;       ///< Null: still water.
+  std::unique_ptr<ocean::SeaState> sea_;      ///< Null: still water.
+  std::unique_ptr<ocean::FastWaveSum> fast_;  ///< WaveKinematics="fast" (null: "direct").
+  // Motion()'s results and counters: a model is evaluated by one thread at a time.
+  mutable std::vector<ocean::WaveKinematics> kinematics_;
+  mutable Timing timing_;
   std::vector<WaveComponentInfo> components_;  ///< sea_'s components, for RAO-driven bodies.
 };
 

@@ -27,6 +27,7 @@ const std::vector<ModeUse>& Uses() {
       {"WavePeriod", "Waves", kSpectral},
       {"WaveDirection", "Waves", kAnySea},
       {"Stretching", "Waves", kAnySea},
+      {"WaveKinematics", "Waves", kAnySea},
       {"WaveRampTime", "Waves", kAnySea},
       {"WavePhase", "Waves", {"regular"}},
       {"WaveComponentsFile", "Waves", {"file"}},

@@ -19,8 +19,9 @@
 /// 5: kernels (hawser/kernel.h): CalcInfo::kernel, ObjectInterface::derivatives,
 /// SimObject::DeclareKernelCalc and DeclareDerivativeKernel; SimObject::CalcDerivatives() runs
 /// the derivative kernel by default, and Registry::Add<T> sets TypeInfo::calc_derivatives only
-/// for a T that overrides it; CallEach a free function. 6: StateSpec::velocities.
-#define HAWSER_PLUGIN_API_VERSION 6
+/// for a T that overrides it; CallEach a free function. 6: StateSpec::velocities. 7: the batched
+/// Ocean::Motion(t, points, out).
+#define HAWSER_PLUGIN_API_VERSION 7
 
 namespace hawser {
 
