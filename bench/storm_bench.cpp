@@ -47,21 +47,11 @@ constexpr double kTol = 1e-4;        // The storm's.
 
 struct Run {
   RunResult result;
-  double kinematics_seconds = 0.0;  // The ocean's in-run timer.
-  long kinematics_points = 0;
+  double kinematics_seconds = 0.0;            // The ocean's in-run timer.
   double settle_seconds = 0.0;                // Settle's wall time, from a run of one output step.
   std::vector<std::vector<double>> tensions;  // Line1..3 TensionB, every kOutputStep.
   std::vector<std::vector<double>> pos, vel;  // Fair1..3 Pos and Vel, [line][3 k + axis].
 };
-
-template <class O>
-void ReadTimer(const O* ocean, Run& run) {
-  if constexpr (requires { ocean->KinematicsTiming(); }) {
-    const auto timing = ocean->KinematicsTiming();
-    run.kinematics_seconds = timing.seconds;
-    run.kinematics_points = timing.points;
-  }
-}
 
 Run RunOnce(int n, const storm::Sea& sea, double seconds, double tol) {
   const std::string rao = std::string(HAWSER_SOURCE_DIR) + "/configs/data/spar_oc3_force_raos.csv";
@@ -77,7 +67,7 @@ Run RunOnce(int n, const storm::Sea& sea, double seconds, double tol) {
     std::exit(1);
   }
   const auto* ocean = dynamic_cast<const OceanEnvironment*>(model->FindObject("Sea"));
-  ReadTimer(ocean, run);
+  run.kinematics_seconds = ocean->KinematicsTiming().seconds;
   for (int i = 1; i <= 3; ++i) {
     run.tensions.push_back(sink.Column(fmt::format("Line{}.TensionB", i)));
     for (auto [port, out] : {std::pair{"Pos", &run.pos}, std::pair{"Vel", &run.vel}}) {
@@ -95,9 +85,10 @@ Run RunOnce(int n, const storm::Sea& sea, double seconds, double tol) {
 /// A run, and Settle's share of its wall time from a run of the same model to the first output
 /// time (Settle depends on the sea: a sea's kinematics are evaluated, ramped to 0, at t = 0).
 Run RunSpar(int n, const storm::Sea& sea, double seconds, double tol) {
-  const double settle = RunOnce(n, sea, kOutputStep, tol).result.wall_seconds;
+  const Run settle = RunOnce(n, sea, kOutputStep, tol);
   Run run = RunOnce(n, sea, seconds, tol);
-  run.settle_seconds = settle;
+  run.settle_seconds = settle.result.wall_seconds;
+  run.kinematics_seconds -= settle.kinematics_seconds;  // Settle's share, as for the wall time.
   return run;
 }
 

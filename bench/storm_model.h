@@ -39,7 +39,8 @@ inline std::string OceanXml(const Sea& sea) {
     waves = fmt::format(R"(Waves="file" WaveComponentsFile="{}")", sea.components_file);
   }
   if (sea.waves != "none") {
-    waves += fmt::format(R"( WaveDirection="0" WaveRampTime="30")", sea.kinematics);
+    waves +=
+        fmt::format(R"( WaveDirection="0" WaveRampTime="30" WaveKinematics="{}")", sea.kinematics);
   }
   return fmt::format(
       R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="320"
