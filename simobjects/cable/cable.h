@@ -165,6 +165,7 @@ class Cable final : public SimObject {
     double density = 0.0, gravity = 0.0, seabed_z = 0.0;
   };
   FluidParameters fluid_;
+  SegmentParameters segment_;
   bool given_density_ = false, given_gravity_ = false, given_seabed_ = false;
   /// The seabed's parameters given, with their lines: ignored (a warning) without a seabed.
   std::vector<std::pair<std::string, SourceLocation>> seabed_parameters_;
