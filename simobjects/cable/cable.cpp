@@ -13,7 +13,7 @@
 
 namespace hawser {
 
-Cable::Cable(ObjectArgs& args) : SimObject(args) {
+Cable::Cable(ObjectArgs& args) : SimObject(args), given_(args.values) {
   const SegmentParameters segment = DeclareParameters();
   DeclarePortsAndStates();
   DeclareCalcs();
@@ -108,24 +108,28 @@ void Cable::CalcMaxStrain() {
 }
 
 void Cable::DeriveFluidProperties() {
-  // One line type (Diameter serving as both diameters), N equal segments.
-  const LineType type{.diameter = fluid_.diameter,
-                      .volumetric_diameter = fluid_.diameter,
-                      .mass_per_length = fluid_.mass_per_length,
-                      .ea = ea_,
-                      .cdn = fluid_.cdn,
-                      .cdt = fluid_.cdt,
-                      .can = fluid_.can};
   const LumpSetting setting{.damping_ratio = segment_.damping_ratio,
                             .seabed_stiffness = segment_.seabed_stiffness,
                             .seabed_damping = segment_.seabed_damping,
                             .density = fluid_.density,
                             .gravity = fluid_.gravity};
-  const std::vector<SegmentLump> lumps(static_cast<size_t>(props_.elements),
-                                       LumpLineType(type, length_ / props_.elements, setting));
-  LumpAtNodes(props_, lumps);
-  const double area = std::numbers::pi * fluid_.diameter * fluid_.diameter / 4.0;
-  weight_per_length_ = (fluid_.mass_per_length - fluid_.density * area) * fluid_.gravity;
+  if (!sections_.empty()) {
+    LumpSections(setting);
+  } else {
+    // One line type (Diameter serving as both diameters), N equal segments.
+    const LineType type{.diameter = fluid_.diameter,
+                        .volumetric_diameter = fluid_.diameter,
+                        .mass_per_length = fluid_.mass_per_length,
+                        .ea = ea_,
+                        .cdn = fluid_.cdn,
+                        .cdt = fluid_.cdt,
+                        .can = fluid_.can};
+    const std::vector<SegmentLump> lumps(static_cast<size_t>(props_.elements),
+                                         LumpLineType(type, length_ / props_.elements, setting));
+    LumpAtNodes(props_, lumps);
+    const double area = std::numbers::pi * fluid_.diameter * fluid_.diameter / 4.0;
+    weight_per_length_ = (fluid_.mass_per_length - fluid_.density * area) * fluid_.gravity;
+  }
   props_.has_seabed = fluid_.seabed_z > kNoSeabed;
   props_.seabed_z = props_.has_seabed ? fluid_.seabed_z : 0.0;
 }
@@ -208,6 +212,7 @@ void Cable::Calc() {
   out(tension_b_)[0] = out3(force_b_).norm();
   std::copy(seg_tension_.begin(), seg_tension_.end(), out(tension_).begin());
   std::copy(pos_.begin(), pos_.end(), out(node_positions_).begin());
+  if (!sections_.empty()) CalcUtilisation();
 }
 
 void Cable::CalcEnergy() {

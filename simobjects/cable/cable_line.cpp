@@ -1,0 +1,83 @@
+// Cable/Line: Cable/Cable's model (cable.h) on a line of sections, each of a named line type
+// from a CSV file (line_type_file.h) with its own length and segment count. Each segment has its
+// section's EA, damping and seabed values over its own l0 = section length / segments; each node
+// its tributary share of mass, weight, drag and added mass (half of each neighbouring segment,
+// so a node at a section boundary takes half of each section's). Utilisation is the largest
+// segment tension over its type's MBL. The starting shape (without an initial condition) is the
+// elastic catenary of the equivalent uniform line: the sections' mean weight in water per
+// length and their series axial stiffness L / sum(L_i / EA_i); Settle then finds the true
+// multi-section equilibrium.
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "hawser/text_file.h"
+#include "simobjects/cable/cable.h"
+
+namespace hawser {
+
+void Cable::DeclareLineParameters() {
+  const std::string file = DeclareParameter<std::string>(
+      {.name = "LineTypes",
+       .unit = "-",
+       .doc = "CSV file of line types (Name, Diameter, MassPerLength, EA, MBL, ...): absolute, "
+              "or relative to the scenario file's folder."});
+  const std::string sections = DeclareParameter<std::string>(
+      {.name = "Sections",
+       .unit = "-",
+       .doc = "`TYPE LENGTH SEGMENTS; ...` from end A: each section's line type, unstretched "
+              "length [m] and segment count."});
+  if (describing()) {
+    props_.elements = 2;
+    return;
+  }
+  const std::string path = ResolvePath(file);
+  const std::string text = ReadRegularFile(path, "line type file", ParameterLocation("LineTypes"),
+                                           " (LineTypes=\"" + file + "\")");
+  types_ = ParseLineTypes(text, path);
+  sections_ = ParseSections(sections, types_, ParameterLocation("Sections"), kMaxCableElements);
+  props_.elements = 0;
+  length_ = 0.0;
+  double compliance = 0.0;  // sum L_i / EA_i [m/N].
+  for (size_t k = 0; k < sections_.size(); ++k) {
+    const LineSection& s = sections_[k];
+    const LineType& t = types_[static_cast<size_t>(s.type)];
+    props_.elements += s.segments;
+    length_ += s.length;
+    compliance += s.length / t.ea;
+    for (int j = 0; j < s.segments; ++j) {
+      segment_mbl_.push_back(t.mbl);
+      segment_labels_.push_back("section " + std::to_string(k + 1) + ": " + t.name);
+    }
+  }
+  ea_ = length_ / compliance;
+}
+
+SourceLocation Cable::ParameterLocation(const std::string& name) const {
+  const auto given = given_.find(name);
+  return given != given_.end() ? given->second.second : location();
+}
+
+void Cable::LumpSections(const LumpSetting& setting) {
+  std::vector<SegmentLump> lumps;
+  lumps.reserve(static_cast<size_t>(props_.elements));
+  double weight = 0.0;  // In water, of the whole line [N].
+  for (const LineSection& s : sections_) {
+    const LineType& t = types_[static_cast<size_t>(s.type)];
+    const SegmentLump lump = LumpLineType(t, s.length / s.segments, setting);
+    lumps.insert(lumps.end(), static_cast<size_t>(s.segments), lump);
+    weight += lump.weight * s.segments;
+  }
+  LumpAtNodes(props_, lumps);
+  weight_per_length_ = weight / length_;
+}
+
+void Cable::CalcUtilisation() {
+  double worst = 0.0;
+  for (size_t s = 0; s < seg_tension_.size(); ++s) {
+    worst = std::max(worst, seg_tension_[s] / segment_mbl_[s]);
+  }
+  out(utilisation_)[0] = worst;
+}
+
+}  // namespace hawser

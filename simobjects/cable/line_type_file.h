@@ -1,0 +1,40 @@
+// Line types from a CSV file shared by scenarios (Cable/Line's LineTypes; README, "Cables and
+// mooring lines"), and a line's sections (Cable/Line's Sections).
+//
+// The file: a header row naming the columns, then one line type per row; `#` lines are
+// comments. Columns (any order, names as below, case-sensitive):
+//   Name                 required, unique
+//   Diameter             required, hydrodynamic diameter d [m] (drag), >= 0
+//   VolumetricDiameter   optional, d_v [m] (displaced area pi d_v^2 / 4); default Diameter
+//   MassPerLength        required, in air [kg/m], > 0
+//   EA                   required, axial stiffness [N], > 0
+//   MBL                  required, minimum breaking load [N], > 0
+//   Cdn, Cdt, Can        optional, default 1.2, 0.008, 1.0 (as Cable/Cable), >= 0
+// An error names the file, the row's line, the column and the value.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hawser/errors.h"
+#include "simobjects/cable/line_type.h"
+
+namespace hawser {
+
+/// The line types of the CSV text of file `path`.
+std::vector<LineType> ParseLineTypes(const std::string& text, const std::string& path);
+
+/// One section of a line: `count` segments of a line type over an unstretched length.
+struct LineSection {
+  int type = 0;  ///< Index into the line types.
+  double length = 0.0;
+  int segments = 0;
+};
+
+/// Sections "TYPE LENGTH SEGMENTS; TYPE LENGTH SEGMENTS; ..." from end A (spaces or commas
+/// between the three), each type one of `types`, length > 0, 1 <= segments; at most
+/// `max_segments` in all. Throws ScenarioError at `where` naming the section and the value.
+std::vector<LineSection> ParseSections(const std::string& text, const std::vector<LineType>& types,
+                                       const SourceLocation& where, long max_segments);
+
+}  // namespace hawser
