@@ -26,8 +26,18 @@ SegmentDerivative OfSegment(const CableProperties& p, std::span<const double> po
   const Vector3 e = d / l;
   const Vector3 w = Node(vel, first + 1) - Node(vel, first);
   const auto s = static_cast<size_t>(first);
-  const double k = p.axial_stiffness[s], c = p.axial_damping[s];
-  const double t = k * (l - p.segment_length[s]) + c * e.dot(w);
+  const double c = p.axial_damping[s], l0 = p.segment_length[s];
+  const TensionStrainTable* table = p.tension_tables.empty() ? nullptr : p.tension_tables[s];
+  // dT/dl: k, or the table's slope dT_el/deps / l0 on the piece holding the strain.
+  double k = p.axial_stiffness[s], elastic = 0.0;
+  if (table != nullptr) {
+    double slope = 0.0;
+    elastic = table->Tension((l - l0) / l0, &slope);
+    k = slope / l0;
+  } else {
+    elastic = k * (l - l0);
+  }
+  const double t = elastic + c * e.dot(w);
   // SegmentTension's max(0, t) takes t only when t > 0: slack (or exactly at the kink), T and
   // its derivative are 0.
   if (!(t > 0.0)) return {Matrix3::Zero(), Matrix3::Zero()};

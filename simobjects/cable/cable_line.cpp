@@ -3,7 +3,9 @@
 // section's EA, damping and seabed values over its own l0 = section length / segments; each node
 // its tributary share of mass, weight, drag and added mass (half of each neighbouring segment,
 // so a node at a section boundary takes half of each section's). Utilisation is the largest
-// segment tension over its type's MBL. The starting shape (without an initial condition) is the
+// segment tension over its type's MBL. A type's tension-strain table (a fibre rope's) gives its
+// segments' elastic tension in place of EA strain (CableProperties::tension_tables). The
+// starting shape (without an initial condition) is the
 // elastic catenary of the equivalent uniform line: the sections' mean weight in water per
 // length and their series axial stiffness L / sum(L_i / EA_i); Settle then finds the true
 // multi-section equilibrium.
@@ -70,6 +72,15 @@ void Cable::LumpSections(const LumpSetting& setting) {
   }
   LumpAtNodes(props_, lumps);
   weight_per_length_ = weight / length_;
+  props_.tension_tables.clear();
+  const bool any_table =
+      std::any_of(types_.begin(), types_.end(), [](const LineType& t) { return !t.table.empty(); });
+  for (const LineSection& s : sections_) {
+    if (!any_table) break;
+    const LineType& t = types_[static_cast<size_t>(s.type)];
+    props_.tension_tables.insert(props_.tension_tables.end(), static_cast<size_t>(s.segments),
+                                 t.table.empty() ? nullptr : &t.table);
+  }
 }
 
 void Cable::CalcUtilisation() {

@@ -179,6 +179,29 @@ HAWSER_CABLE_PASS void Segments(const CableProperties& p, const Lanes& l, int n,
   }
 }
 
+/// The segments with a tension-strain table (CableProperties::tension_tables), after Segments:
+/// their tension, pull and lost power with T_el((l - l0) / l0) in place of k (l - l0).
+void TableSegments(const CableProperties& p, const Lanes& l, int n, const double* length,
+                   const double* inverse, double* tension) {
+  for (int i = 0; i < n; ++i) {
+    const TensionStrainTable* table = p.tension_tables[static_cast<size_t>(i)];
+    if (table == nullptr) continue;
+    const double dx = inverse[i] * l.segment.x[i];
+    const double dy = inverse[i] * l.segment.y[i];
+    const double dz = inverse[i] * l.segment.z[i];
+    const double rate = Dot(dx, dy, dz, l.vel.x[i + 1] - l.vel.x[i], l.vel.y[i + 1] - l.vel.y[i],
+                            l.vel.z[i + 1] - l.vel.z[i]);
+    const double l0 = p.segment_length[static_cast<size_t>(i)];
+    const double elastic = table->Tension((length[i] - l0) / l0);
+    const double t = std::max(0.0, elastic + p.axial_damping[static_cast<size_t>(i)] * rate);
+    tension[i] = t;
+    l.segment_lost[i] = (t - std::max(0.0, elastic)) * rate;
+    l.pull.x[i] = t * dx;
+    l.pull.y[i] = t * dy;
+    l.pull.z[i] = t * dz;
+  }
+}
+
 /// Each node's weight in water, drag and seabed normal force (NodeExternalForce without
 /// friction) into `force`, and the power they take from the node into node_lost.
 HAWSER_CABLE_PASS void WeightDragAndSeabed(const CableProperties& p, const Lanes& l, int n,
@@ -341,6 +364,8 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
   vector_math::SqrtAndReciprocal(std::span<const double>(work.squares.data(), nodes), work.speeds,
                                  {});
   Segments(p, l, n, length + nodes, inverse + nodes, tension.data());
+  if (!p.tension_tables.empty())
+    TableSegments(p, l, n, length + nodes, inverse + nodes, tension.data());
   WeightDragAndSeabed(p, l, n, work.speeds.data());
   if (p.has_seabed && p.friction > 0.0) Friction(p, l, n);
   if (!water.acceleration.empty()) {

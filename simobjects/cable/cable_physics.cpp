@@ -13,10 +13,38 @@ Eigen::Map<const Eigen::Vector3d> Node(std::span<const double> v, int i) {
 
 }  // namespace
 
+double TensionStrainTable::Tension(double eps, double* slope) const {
+  // The interval [strain[k-1], strain[k]] holding eps (k = 0: from the origin), the last one
+  // beyond the table.
+  const size_t k = std::min<size_t>(
+      static_cast<size_t>(std::upper_bound(strain.begin(), strain.end(), eps) - strain.begin()),
+      strain.size() - 1);
+  const double e0 = k == 0 ? 0.0 : strain[k - 1], t0 = k == 0 ? 0.0 : tension[k - 1];
+  const double s = (tension[k] - t0) / (strain[k] - e0);
+  if (slope != nullptr) *slope = s;
+  return t0 + s * (eps - e0);
+}
+
+double TensionStrainTable::Energy(double eps) const {
+  double energy = 0.0, e0 = 0.0, t0 = 0.0;
+  for (size_t k = 0; k < strain.size() && e0 < eps; ++k) {
+    const double e1 = k + 1 == strain.size() ? std::max(eps, strain[k]) : strain[k];
+    const double upto = std::min(eps, e1);
+    const double s = (tension[k] - t0) / (strain[k] - e0);
+    energy += (upto - e0) * (t0 + 0.5 * s * (upto - e0));  // Trapezoid of the linear piece.
+    e0 = strain[k];
+    t0 = tension[k];
+  }
+  return energy;
+}
+
 double SegmentTension(const CableProperties& p, int segment, double length, double length_rate) {
   const auto s = static_cast<size_t>(segment);
-  return std::max(0.0, p.axial_stiffness[s] * (length - p.segment_length[s]) +
-                           p.axial_damping[s] * length_rate);
+  const TensionStrainTable* table = p.tension_tables.empty() ? nullptr : p.tension_tables[s];
+  const double elastic = table != nullptr
+                             ? table->Tension((length - p.segment_length[s]) / p.segment_length[s])
+                             : p.axial_stiffness[s] * (length - p.segment_length[s]);
+  return std::max(0.0, elastic + p.axial_damping[s] * length_rate);
 }
 
 void LumpAtNodes(CableProperties& p, std::span<const SegmentLump> segments) {
@@ -172,7 +200,10 @@ CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
   for (int i = 0; i < n; ++i) {
     const double stretch =
         std::max(0.0, (Node(pos, i + 1) - Node(pos, i)).norm() - p.segment_length[i]);
-    e.potential += 0.5 * p.axial_stiffness[i] * stretch * stretch;
+    const TensionStrainTable* table = p.tension_tables.empty() ? nullptr : p.tension_tables[i];
+    e.potential += table != nullptr
+                       ? p.segment_length[i] * table->Energy(stretch / p.segment_length[i])
+                       : 0.5 * p.axial_stiffness[i] * stretch * stretch;
   }
   return e;
 }

@@ -9,6 +9,20 @@
 
 namespace hawser {
 
+/// A fibre rope's nonlinear axial stiffness: the elastic tension T_el at strain eps, piecewise
+/// linear through (0, 0) and the points (strain[k], tension[k]) (both strictly increasing, the
+/// first strain > 0), extended beyond the last point with the last slope and below 0 with the
+/// first (as EA: a slack segment's elastic part is negative, clipped with the damping as
+/// SegmentTension's max). Empty: not given.
+struct TensionStrainTable {
+  std::vector<double> strain, tension;
+  bool empty() const { return strain.empty(); }
+  /// T_el(eps) [N], and its slope dT_el/deps [N] into `slope` when given.
+  double Tension(double eps, double* slope = nullptr) const;
+  /// The elastic energy per unstretched length at strain eps >= 0 [J/m]: integral of T_el.
+  double Energy(double eps) const;
+};
+
 /// Per-segment and per-node constants of a cable of N segments. Segment s (0..N-1, from end A)
 /// has its own unstretched length and axial properties; node i (0..N) has the lumped values of
 /// its tributary length, stored as for share 1: an internal node holds the average of its two
@@ -21,6 +35,9 @@ struct CableProperties {
   std::vector<double> segment_length;   ///< l0 [m].
   std::vector<double> axial_stiffness;  ///< k = EA / l0 [N/m].
   std::vector<double> axial_damping;    ///< c [N s/m], on the rate of change of segment length.
+  /// A segment's nonlinear axial stiffness (a fibre rope's table) replacing k (l - l0) by
+  /// T_el((l - l0) / l0), or null for k. Empty (the usual case): every segment linear.
+  std::vector<const TensionStrainTable*> tension_tables;
   // Per node (N + 1 values), for a segment's length l0 of each segment's line type.
   std::vector<double> node_mass;            ///< m = MassPerLength l0 [kg].
   std::vector<double> node_added_mass;      ///< a = rho Can (pi d^2 / 4) l0 [kg], normal only.
@@ -54,7 +71,8 @@ struct SegmentLump {
 void LumpAtNodes(CableProperties& p, std::span<const SegmentLump> segments);
 
 /// Axial force of one segment [N], tension positive and never negative (a slack segment
-/// carries no compression): T = max(0, k (l - l0) + c dl/dt).
+/// carries no compression): T = max(0, k (l - l0) + c dl/dt), with T_el((l - l0) / l0) in
+/// place of k (l - l0) for a segment with a tension-strain table.
 double SegmentTension(const CableProperties& p, int segment, double length, double length_rate);
 
 /// The force on node `node` from its surroundings, excluding segment tensions [N], for a node of

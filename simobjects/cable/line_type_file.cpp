@@ -41,10 +41,43 @@ constexpr Column kColumns[] = {
     {"Can", false, false, &LineType::can},
 };
 
+constexpr const char* kTableColumn = "TensionStrain";
+
 std::vector<std::string> ColumnNames() {
   std::vector<std::string> names{"Name"};
   for (const Column& c : kColumns) names.emplace_back(c.name);
+  names.emplace_back(kTableColumn);
   return names;
+}
+
+/// "STRAIN:TENSION ..." (`what` names the column), each strictly greater than the one before,
+/// from (0, 0).
+TensionStrainTable ParseTable(const std::string& cell, const SourceLocation& where,
+                              const std::string& what) {
+  TensionStrainTable table;
+  std::stringstream words(cell);
+  for (std::string pair; words >> pair;) {
+    const auto colon = pair.find(':');
+    if (colon == std::string::npos) {
+      throw ScenarioError(where, what + ": '" + Excerpt(pair) +
+                                     "' is not STRAIN:TENSION; expected pairs such as "
+                                     "0.01:2e5 separated by spaces");
+    }
+    const double e = ParseNumber(pair.substr(0, colon), where, what + " strain");
+    const double t = ParseNumber(pair.substr(colon + 1), where, what + " tension");
+    const double e0 = table.empty() ? 0.0 : table.strain.back();
+    const double t0 = table.empty() ? 0.0 : table.tension.back();
+    if (!(e > e0) || !(t > t0)) {
+      throw ScenarioError(where, what + ": point " + NumberText(e) + ":" + NumberText(t) +
+                                     " does not increase from " + NumberText(e0) + ":" +
+                                     NumberText(t0) +
+                                     "; expected strain and tension strictly increasing from "
+                                     "0:0 (a monotone stiffness)");
+    }
+    table.strain.push_back(e);
+    table.tension.push_back(t);
+  }
+  return table;
 }
 
 }  // namespace
@@ -63,8 +96,8 @@ std::vector<LineType> ParseLineTypes(const std::string& text, const std::string&
           throw ScenarioError(where, "column '" + Excerpt(name) + "' appears twice in the header");
         }
         seen.push_back(name);
-        if (name == "Name") {
-          column_of.push_back(-1);
+        if (name == "Name" || name == kTableColumn) {
+          column_of.push_back(name == "Name" ? -1 : -2);
           continue;
         }
         const auto* c = std::find_if(std::begin(kColumns), std::end(kColumns),
@@ -78,12 +111,12 @@ std::vector<LineType> ParseLineTypes(const std::string& text, const std::string&
       }
       std::vector<std::string> names = ColumnNames();
       for (size_t k = 0; k < names.size(); ++k) {
-        const bool required = k == 0 || kColumns[k - 1].required;
+        const bool required = k == 0 || (k <= std::size(kColumns) && kColumns[k - 1].required);
         if (required && std::find(seen.begin(), seen.end(), names[k]) == seen.end()) {
           throw ScenarioError(where, "the header has no column '" + names[k] +
                                          "'; expected the columns Name, Diameter, MassPerLength, "
                                          "EA, MBL (and optionally VolumetricDiameter, Cdn, Cdt, "
-                                         "Can)");
+                                         "Can, TensionStrain)");
         }
       }
       return;
@@ -94,8 +127,13 @@ std::vector<LineType> ParseLineTypes(const std::string& text, const std::string&
     }
     LineType t;
     for (size_t k = 0; k < cells.size(); ++k) {
-      if (column_of[k] < 0) {
+      if (column_of[k] == -1) {
         t.name = cells[k];
+        continue;
+      }
+      if (column_of[k] == -2) {
+        t.table = ParseTable(cells[k], where,
+                             "column " + std::to_string(k + 1) + " (" + kTableColumn + ")");
         continue;
       }
       const Column& c = kColumns[column_of[k]];

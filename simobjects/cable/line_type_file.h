@@ -10,6 +10,10 @@
 //   EA                   required, axial stiffness [N], > 0
 //   MBL                  required, minimum breaking load [N], > 0
 //   Cdn, Cdt, Can        optional, default 1.2, 0.008, 1.0 (as Cable/Cable), >= 0
+//   TensionStrain        optional, a fibre rope's table "STRAIN:TENSION STRAIN:TENSION ..."
+//                        (strain [-], tension [N]; both strictly increasing from (0, 0), which is
+//                        implied): the elastic tension in place of EA strain (cable_physics.h);
+//                        empty: EA
 // An error names the file, the row's line, the column and the value.
 #pragma once
 
