@@ -5,11 +5,11 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "tests/tools/hawser/cli_support.h"
+#include "tests/tools/hawser/csv_text.h"
 
 namespace hawser::testing {
 namespace {
@@ -39,18 +39,6 @@ std::string Scenario(const std::string& types_file) {
 )";
 }
 
-std::vector<double> LastRow(const std::string& csv) {
-  std::istringstream in(csv);
-  std::string line, last;
-  while (std::getline(in, line)) {
-    if (!line.empty()) last = line;
-  }
-  std::vector<double> values;
-  std::istringstream row(last);
-  for (std::string cell; std::getline(row, cell, ',');) values.push_back(std::stod(cell));
-  return values;
-}
-
 TEST_CASE("Cable/Line: a rope with a tension-strain table carries the table's tension") {
   // Strain 0.04 lies on the table's second piece, from 0.03:5e5 to 0.06:1.4e6: by hand,
   // 5e5 + (0.04 - 0.03) / (0.06 - 0.03) (1.4e6 - 5e5) = 8e5 N (EA strain would be 4e5 N).
@@ -59,7 +47,7 @@ TEST_CASE("Cable/Line: a rope with a tension-strain table carries the table's te
   const std::string out = WriteTempFile("rope_line.csv", "");
   const CommandResult r = RunHawser("run '" + xml + "' -o '" + out + "'");
   REQUIRE_MESSAGE(r.exit_code == 0, r.output);
-  const std::vector<double> row = LastRow(ReadFile(out));
+  const std::vector<double> row = ParseCsv(ReadFile(out)).rows.back();
   REQUIRE(row.size() == 22);  // Time, 20 segment tensions, Utilisation.
   for (size_t s = 1; s <= 20; ++s) {
     CAPTURE(s);

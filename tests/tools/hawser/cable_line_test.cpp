@@ -8,11 +8,11 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "tests/tools/hawser/cli_support.h"
+#include "tests/tools/hawser/csv_text.h"
 
 namespace hawser::testing {
 namespace {
@@ -110,19 +110,6 @@ Eigen::Vector2d SolveCatenary(const std::vector<Section>& sections, double span,
   return {};
 }
 
-/// The last row of a CSV result as numbers (the time first).
-std::vector<double> LastRow(const std::string& csv) {
-  std::istringstream in(csv);
-  std::string line, last;
-  while (std::getline(in, line)) {
-    if (!line.empty()) last = line;
-  }
-  std::vector<double> values;
-  std::istringstream row(last);
-  for (std::string cell; std::getline(row, cell, ',');) values.push_back(std::stod(cell));
-  return values;
-}
-
 TEST_CASE("Cable/Line: a settled chain-polyester-chain line is the multi-section catenary") {
   const std::string types = WriteTempFile("line_types_cpc.csv", kTypes);
   const std::string xml = WriteTempFile(
@@ -131,7 +118,7 @@ TEST_CASE("Cable/Line: a settled chain-polyester-chain line is the multi-section
   const std::string out = WriteTempFile("cable_line_cpc.csv", "");
   const CommandResult r = RunHawser("run '" + xml + "' -o '" + out + "'");
   REQUIRE_MESSAGE(r.exit_code == 0, r.output);
-  const std::vector<double> row = LastRow(ReadFile(out));
+  const std::vector<double> row = ParseCsv(ReadFile(out)).rows.back();
   REQUIRE(row.size() == 5);  // Time, ForceB x, y, z, Utilisation.
   const double w_chain = WeightInWater(115.52, 0.1368), w_poly = WeightInWater(17.382, 0.12664);
   const std::vector<Section> sections = {
