@@ -146,6 +146,8 @@ class Cable final : public SimObject {
   SourceLocation ParameterLocation(const std::string& name) const;
   /// Cable/Line: each segment's lump from its section's line type (cable_line.cpp).
   void LumpSections(const LumpSetting& setting);
+  /// Cable/Line: points_ onto their boundary nodes, their weight in water added to `weight`.
+  void AddPoints(const LumpSetting& setting, double* weight);
   /// Cable/Line: the largest seg_tension_ / MBL.
   void CalcUtilisation();
   void DeclarePortsAndStates();
@@ -184,6 +186,7 @@ class Cable final : public SimObject {
   SegmentParameters segment_;
   std::vector<LineType> types_;              ///< Cable/Line's line types,
   std::vector<LineSection> sections_;        ///< and its sections from end A (empty: Cable/Cable).
+  std::vector<InLinePoint> points_;          ///< Cable/Line's clump weights and buoys.
   std::vector<double> segment_mbl_;          ///< Cable/Line: each segment's MBL [N].
   std::vector<std::string> segment_labels_;  ///< Cable/Line: "section k: type" per segment.
   Output utilisation_;

@@ -29,6 +29,13 @@ void Cable::DeclareLineParameters() {
        .unit = "-",
        .doc = "`TYPE LENGTH SEGMENTS; ...` from end A: each section's line type, unstretched "
               "length [m] and segment count."});
+  const std::string points = DeclareParameter<std::string>(
+      {.name = "Points",
+       .unit = "-",
+       .doc = "`BOUNDARY MASS VOLUME [CDA [CA]]; ...`: clump weights or buoys at section "
+              "boundaries (after section BOUNDARY): mass [kg], displaced volume [m^3], drag "
+              "area Cd A [m^2], added-mass coefficient.",
+       .fallback = std::string()});
   if (describing()) {
     props_.elements = 2;
     return;
@@ -38,6 +45,7 @@ void Cable::DeclareLineParameters() {
                                            " (LineTypes=\"" + file + "\")");
   types_ = ParseLineTypes(text, path);
   sections_ = ParseSections(sections, types_, ParameterLocation("Sections"), kMaxCableElements);
+  points_ = ParsePoints(points, static_cast<int>(sections_.size()), ParameterLocation("Points"));
   props_.elements = 0;
   length_ = 0.0;
   double compliance = 0.0;  // sum L_i / EA_i [m/N].
@@ -71,6 +79,7 @@ void Cable::LumpSections(const LumpSetting& setting) {
     weight += lump.weight * s.segments;
   }
   LumpAtNodes(props_, lumps);
+  AddPoints(setting, &weight);
   weight_per_length_ = weight / length_;
   props_.tension_tables.clear();
   const bool any_table =
@@ -80,6 +89,27 @@ void Cable::LumpSections(const LumpSetting& setting) {
     const LineType& t = types_[static_cast<size_t>(s.type)];
     props_.tension_tables.insert(props_.tension_tables.end(), static_cast<size_t>(s.segments),
                                  t.table.empty() ? nullptr : &t.table);
+  }
+}
+
+void Cable::AddPoints(const LumpSetting& setting, double* weight) {
+  // A point at a boundary node (an internal node: share 1) adds to that node: its weight in
+  // water (m - rho V) g, dry weight m g, displaced mass rho V (Froude-Krylov), and, isotropic,
+  // its mass plus added mass rho Ca V and drag 1/2 rho CdA |u| u (split here along and across
+  // the line as the node's own: 1/2 rho CdA (|u_n| u_n + |u_t| u_t), equal to it when the flow
+  // is along or across the line).
+  const double rho = setting.density, g = setting.gravity;
+  for (const InLinePoint& point : points_) {
+    int node = 0;
+    for (int k = 0; k < point.boundary; ++k) node += sections_[static_cast<size_t>(k)].segments;
+    const auto i = static_cast<size_t>(node);
+    props_.node_mass[i] += point.mass + rho * point.added_mass * point.volume;
+    props_.node_weight[i] += (point.mass - rho * point.volume) * g;
+    props_.node_dry_weight[i] += point.mass * g;
+    props_.node_displaced_mass[i] += rho * point.volume;
+    props_.normal_drag[i] += 0.5 * rho * point.drag_area;
+    props_.tangential_drag[i] += 0.5 * rho * point.drag_area;
+    *weight += (point.mass - rho * point.volume) * g;
   }
 }
 

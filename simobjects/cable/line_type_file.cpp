@@ -211,4 +211,43 @@ std::vector<LineSection> ParseSections(const std::string& text, const std::vecto
   return sections;
 }
 
+std::vector<InLinePoint> ParsePoints(const std::string& text, int sections,
+                                     const SourceLocation& where) {
+  std::vector<InLinePoint> points;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, ';');) {
+    if (Trim(part).empty()) continue;
+    const std::string what = "Points: point " + std::to_string(points.size() + 1);
+    std::replace(part.begin(), part.end(), ',', ' ');
+    std::stringstream words(part);
+    std::vector<std::string> w;
+    for (std::string word; words >> word;) w.push_back(word);
+    if (w.size() < 3 || w.size() > 5) {
+      throw ScenarioError(where, what + " '" + Excerpt(Trim(part)) + "' has " +
+                                     std::to_string(w.size()) +
+                                     " word(s); expected BOUNDARY MASS VOLUME [CDA [CA]]");
+    }
+    InLinePoint p;
+    const long boundary = ParseInteger(w[0], where, what + " boundary");
+    if (boundary < 1 || boundary >= sections) {
+      throw ScenarioError(where, what + " boundary = " + std::to_string(boundary) +
+                                     "; expected 1 to " + std::to_string(sections - 1) +
+                                     " (after that section, between two sections)");
+    }
+    p.boundary = static_cast<int>(boundary);
+    const char* names[] = {"mass", "volume", "drag area", "added-mass coefficient"};
+    double* fields[] = {&p.mass, &p.volume, &p.drag_area, &p.added_mass};
+    for (size_t k = 1; k < w.size(); ++k) {
+      const double v = ParseNumber(w[k], where, what + " " + names[k - 1]);
+      if (!(v >= 0.0)) {
+        throw ScenarioError(
+            where, what + " " + names[k - 1] + " = " + NumberText(v) + "; expected a value >= 0");
+      }
+      *fields[k - 1] = v;
+    }
+    points.push_back(p);
+  }
+  return points;
+}
+
 }  // namespace hawser

@@ -41,4 +41,19 @@ struct LineSection {
 std::vector<LineSection> ParseSections(const std::string& text, const std::vector<LineType>& types,
                                        const SourceLocation& where, long max_segments);
 
+/// A point at a section boundary (a clump weight or a buoy): lumped onto that node.
+struct InLinePoint {
+  int boundary = 0;         ///< After section `boundary` (1 .. sections - 1).
+  double mass = 0.0;        ///< [kg], >= 0.
+  double volume = 0.0;      ///< Displaced volume [m^3], >= 0.
+  double drag_area = 0.0;   ///< Cd A [m^2], >= 0: drag 1/2 rho CdA |u| u.
+  double added_mass = 0.0;  ///< Ca [-], >= 0: added mass rho Ca V.
+};
+
+/// Points "BOUNDARY MASS VOLUME [CDA [CA]]; ..." (CdA and Ca default 0), each at an internal
+/// section boundary of `sections` sections. Throws ScenarioError at `where` naming the point and
+/// the value.
+std::vector<InLinePoint> ParsePoints(const std::string& text, int sections,
+                                     const SourceLocation& where);
+
 }  // namespace hawser

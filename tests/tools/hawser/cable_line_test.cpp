@@ -47,9 +47,10 @@ std::string Scenario(const std::string& types_file, const std::string& sections)
 )";
 }
 
-/// A section of the continuous line: unstretched length, weight in water per length, EA.
+/// A section of the continuous line: unstretched length, weight in water per length, EA, and
+/// the weight in water of a point (clump weight) at its upper end [N].
 struct Section {
-  double length, weight, ea;
+  double length, weight, ea, point = 0.0;
 };
 
 /// Weight in water per length [N/m] of mass m [kg/m] and volumetric diameter d [m].
@@ -65,6 +66,7 @@ double WeightInWater(double m, double d) {
 /// T = sqrt(H^2 + V^2)):
 ///   dx = H l / EA + (H / w) (asinh(V_e / H) - asinh(V_s / H)),
 ///   dz = (V_e^2 - V_s^2) / (2 w EA) + (sqrt(H^2 + V_e^2) - sqrt(H^2 + V_s^2)) / w.
+/// A suspended point at a section's upper end adds its weight in water to V there.
 /// Returns the span and height reached and the top's vertical tension.
 Eigen::Vector3d Reach(const std::vector<Section>& sections, double h, double touchdown) {
   double x = 0.0, z = 0.0, v = 0.0, start = 0.0;
@@ -76,15 +78,16 @@ Eigen::Vector3d Reach(const std::vector<Section>& sections, double h, double tou
     x += h * l / s.ea + h / s.weight * (std::asinh(ve / h) - std::asinh(v / h));
     z += (ve * ve - v * v) / (2.0 * s.weight * s.ea) +
          (std::hypot(h, ve) - std::hypot(h, v)) / s.weight;
-    v = ve;
+    v = ve + (l > 0.0 ? s.point : 0.0);
     start += s.length;
   }
   return {x, z, v};
 }
 
-/// H and the top's V for the given span and height: Newton on (H, s_td) with a central-
-/// difference Jacobian and step halving (H > 0, the residual decreasing), from a guess.
-Eigen::Vector2d SolveCatenary(const std::vector<Section>& sections, double span, double height,
+/// H, the top's V and the touchdown's arc length for the given span and height: Newton on (H, s_td)
+/// with a central- difference Jacobian and step halving (H > 0, the residual decreasing), from a
+/// guess.
+Eigen::Vector3d SolveCatenary(const std::vector<Section>& sections, double span, double height,
                               Eigen::Vector2d u) {
   const auto residual = [&](const Eigen::Vector2d& at) {
     const Eigen::Vector3d r = Reach(sections, at[0], at[1]);
@@ -92,7 +95,7 @@ Eigen::Vector2d SolveCatenary(const std::vector<Section>& sections, double span,
   };
   for (int it = 0; it < 100; ++it) {
     const Eigen::Vector2d f = residual(u);
-    if (f.norm() < 1e-9) return {u[0], Reach(sections, u[0], u[1])[2]};
+    if (f.norm() < 1e-9) return {u[0], Reach(sections, u[0], u[1])[2], u[1]};
     Eigen::Matrix2d j;
     for (int k = 0; k < 2; ++k) {
       Eigen::Vector2d step = Eigen::Vector2d::Zero();
@@ -123,7 +126,7 @@ TEST_CASE("Cable/Line: a settled chain-polyester-chain line is the multi-section
   const double w_chain = WeightInWater(115.52, 0.1368), w_poly = WeightInWater(17.382, 0.12664);
   const std::vector<Section> sections = {
       {250.0, w_chain, 4.944e8}, {300.0, w_poly, 1.1039e8}, {100.0, w_chain, 4.944e8}};
-  const Eigen::Vector2d hv = SolveCatenary(sections, 620.0, 140.0, {1e5, 100.0});
+  const Eigen::Vector3d hv = SolveCatenary(sections, 620.0, 140.0, {1e5, 100.0});
   // The closed form's touchdown lies in the lower chain (checked by the solution: V at the
   // top is below the whole line's weight), so one section is partly grounded.
   CHECK(hv[1] < w_chain * 350.0 + w_poly * 300.0);
@@ -137,6 +140,35 @@ TEST_CASE("Cable/Line: a settled chain-polyester-chain line is the multi-section
   // tension by up to the weight of half a 10 m segment (its share at the end node).
   CHECK(row[4] * 6.028e6 <= top * 1.001);
   CHECK(row[4] * 6.028e6 >= top - w_chain * 5.0 - 1e-3 * top);
+  std::remove(types.c_str());
+  std::remove(xml.c_str());
+  std::remove(out.c_str());
+}
+
+TEST_CASE("Cable/Line: a clump weight at a section boundary moves the catenary as derived") {
+  // 5 t of 0.5 m^3 (Cd A 2 m^2, Ca 1) between the polyester and the upper chain.
+  const std::string types = WriteTempFile("line_types_clump.csv", kTypes);
+  std::string scenario =
+      Scenario("line_types_clump.csv", "chain76 250 25; poly160 300 30; chain76 100 10");
+  const std::string seabed = "SeabedDepth=\"-150\"";
+  scenario.replace(scenario.find(seabed), seabed.size(), seabed + " Points=\"2 5000 0.5 2 1\"");
+  const std::string xml = WriteTempFile("cable_line_clump.xml", scenario);
+  const std::string out = WriteTempFile("cable_line_clump.csv", "");
+  const CommandResult r = RunHawser("run '" + xml + "' -o '" + out + "'");
+  REQUIRE_MESSAGE(r.exit_code == 0, r.output);
+  const std::vector<double> row = ParseCsv(ReadFile(out)).rows.back();
+  REQUIRE(row.size() == 5);
+  const double w_chain = WeightInWater(115.52, 0.1368), w_poly = WeightInWater(17.382, 0.12664);
+  const double clump = (5000.0 - 1025.0 * 0.5) * 9.81;
+  const std::vector<Section> sections = {
+      {250.0, w_chain, 4.944e8}, {300.0, w_poly, 1.1039e8, clump}, {100.0, w_chain, 4.944e8}};
+  const Eigen::Vector3d hv = SolveCatenary(sections, 620.0, 140.0, {1e5, 100.0});
+  MESSAGE("closed form H ", hv[0], " N, V ", hv[1], " N; settled ", -row[1], ", ", -row[3]);
+  CHECK(hv[2] < 250.0);  // The touchdown in the lower chain: the clump hangs.
+  CHECK(hv[0] > 1.5e5);  // Far from the line without it (H = 123 kN): the clump matters.
+  // 0.1 %: as for the line without the clump.
+  CHECK(-row[1] == doctest::Approx(hv[0]).epsilon(1e-3));
+  CHECK(-row[3] == doctest::Approx(hv[1]).epsilon(1e-3));
   std::remove(types.c_str());
   std::remove(xml.c_str());
   std::remove(out.c_str());
