@@ -38,6 +38,7 @@ void RegisterBaseLibrary(Registry& r) {
     r.AddLibraryName(lib);
   r.Add<LinearSpring>("Cable/LinearSpring", "Linear spring between two points (FhSim).");
   r.Add<Cable>("Cable/Cable", "Lumped-mass cable / mooring line with seabed contact.");
+  r.Add<Cable>("Cable/Line", "Cable/Cable made of sections of named line types (CSV file).");
   r.Add<Table>("Src/Table", "A signal read from a CSV file, linear interpolation, ends held.");
   r.Add<Buoy>("Body/Buoy", "Spherical buoy: buoyancy, drag, added mass; 3 DOF.");
   r.Add<OceanEnvironment>("Environment/Ocean",

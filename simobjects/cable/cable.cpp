@@ -8,11 +8,12 @@
 #include "hawser/ocean.h"
 #include "hawser/text.h"
 #include "simobjects/cable/cable_jacobian.h"
+#include "simobjects/cable/line_type.h"
 #include "simobjects/common/ocean_agreement.h"
 
 namespace hawser {
 
-Cable::Cable(ObjectArgs& args) : SimObject(args) {
+Cable::Cable(ObjectArgs& args) : SimObject(args), given_(args.values) {
   const SegmentParameters segment = DeclareParameters();
   DeclarePortsAndStates();
   DeclareCalcs();
@@ -74,13 +75,7 @@ void Cable::DeriveProperties(const ObjectArgs& args, const SegmentParameters& se
       seabed_parameters_.emplace_back(seabed, given->second.second);
     }
   }
-  props_.segment_length = length_ / props_.elements;
-  props_.axial_stiffness = ea_ / props_.segment_length;
-  props_.node_mass = fluid_.mass_per_length * props_.segment_length;
-  props_.axial_damping =
-      segment.damping_ratio * std::sqrt(2.0 * props_.axial_stiffness * props_.node_mass);
-  props_.seabed_stiffness = segment.seabed_stiffness * props_.segment_length;
-  props_.seabed_damping = segment.seabed_damping * props_.segment_length;
+  segment_ = segment;
   DeriveFluidProperties();
 }
 
@@ -107,27 +102,36 @@ void Cable::CalcMaxStrain() {
     const double l = (Eigen::Map<const Eigen::Vector3d>(&e_pos_[3 * (i + 1)]) -
                       Eigen::Map<const Eigen::Vector3d>(&e_pos_[3 * i]))
                          .norm();
-    strain = std::max(strain, l / props_.segment_length - 1.0);
+    strain = std::max(strain, l / props_.segment_length[i] - 1.0);
   }
   out(max_strain_)[0] = strain;
 }
 
 void Cable::DeriveFluidProperties() {
-  const double l0 = props_.segment_length;
-  const double area = std::numbers::pi * fluid_.diameter * fluid_.diameter / 4.0;
-  const double rho = fluid_.density, g = fluid_.gravity;
-  props_.node_added_mass = rho * fluid_.can * area * l0;
-  props_.node_displaced_mass = rho * area * l0;
-  weight_per_length_ = (fluid_.mass_per_length - rho * area) * g;
-  props_.node_weight = weight_per_length_ * l0;
-  props_.node_dry_weight = fluid_.mass_per_length * g * l0;
-  props_.normal_drag = 0.5 * rho * fluid_.cdn * fluid_.diameter * l0;
-  props_.tangential_drag = 0.5 * rho * fluid_.cdt * std::numbers::pi * fluid_.diameter * l0;
+  const LumpSetting setting{.damping_ratio = segment_.damping_ratio,
+                            .seabed_stiffness = segment_.seabed_stiffness,
+                            .seabed_damping = segment_.seabed_damping,
+                            .density = fluid_.density,
+                            .gravity = fluid_.gravity};
+  if (!sections_.empty()) {
+    LumpSections(setting);
+  } else {
+    // One line type (Diameter serving as both diameters), N equal segments.
+    const LineType type{.diameter = fluid_.diameter,
+                        .volumetric_diameter = fluid_.diameter,
+                        .mass_per_length = fluid_.mass_per_length,
+                        .ea = ea_,
+                        .cdn = fluid_.cdn,
+                        .cdt = fluid_.cdt,
+                        .can = fluid_.can};
+    const std::vector<SegmentLump> lumps(static_cast<size_t>(props_.elements),
+                                         LumpLineType(type, length_ / props_.elements, setting));
+    LumpAtNodes(props_, lumps);
+    const double area = std::numbers::pi * fluid_.diameter * fluid_.diameter / 4.0;
+    weight_per_length_ = (fluid_.mass_per_length - fluid_.density * area) * fluid_.gravity;
+  }
   props_.has_seabed = fluid_.seabed_z > kNoSeabed;
   props_.seabed_z = props_.has_seabed ? fluid_.seabed_z : 0.0;
-  if (props_.node_weight > 0.0 && props_.seabed_stiffness > 0.0) {
-    props_.seabed_ramp_depth = props_.node_weight / props_.seabed_stiffness;
-  }
 }
 
 void Cable::TakeOceanProperties(const Ocean& ocean) {
@@ -211,6 +215,7 @@ void Cable::Calc() {
   out(tension_b_)[0] = out3(force_b_).norm();
   std::copy(seg_tension_.begin(), seg_tension_.end(), out(tension_).begin());
   std::copy(pos_.begin(), pos_.end(), out(node_positions_).begin());
+  if (!sections_.empty()) CalcUtilisation();
 }
 
 void Cable::CalcEnergy() {
@@ -249,9 +254,9 @@ void Cable::CalcDerivatives() {
   const int n = props_.elements;
   std::span<const double> x = state(nodes_);
   std::span<double> dx = derivative(nodes_);
-  const NodeInverseMass inv = InverseMass(props_);
   for (int i = 1; i < n; ++i) {
     const int o = 6 * (i - 1);
+    const NodeInverseMass inv = InverseMass(props_, i);
     const Eigen::Vector3d acc =
         NodeAcceleration(inv, Eigen::Map<const Eigen::Vector3d>(tangent_.data() + 3 * i),
                          Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * i));

@@ -105,6 +105,7 @@
 #pragma once
 
 #include <limits>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -112,6 +113,7 @@
 #include "hawser/ocean.h"
 #include "hawser/simobject.h"
 #include "simobjects/cable/cable_physics.h"
+#include "simobjects/cable/line_type_file.h"
 
 namespace hawser {
 
@@ -124,6 +126,11 @@ class Cable final : public SimObject {
   bool StateJacobian(std::span<double> values) override;
 
  private:
+  /// The type name of a line of sections (cable_line.cpp); Cable/Cable otherwise.
+  static constexpr const char* kLineType = "Cable/Line";
+  /// 1e5 segments (6e5 states) is far beyond what a cable model needs and keeps every node
+  /// count and state index well inside an int.
+  static constexpr long kMaxCableElements = 100'000;
   /// SeabedDepth's default: no seabed.
   static constexpr double kNoSeabed = -std::numeric_limits<double>::infinity();
   /// The parameters used only to derive props_ (per segment from per length).
@@ -132,6 +139,17 @@ class Cable final : public SimObject {
   };
   // The constructor's steps, in declaration order.
   SegmentParameters DeclareParameters();
+  /// Cable/Line's LineTypes and Sections (cable_line.cpp): props_.elements, length_, ea_,
+  /// types_, sections_, segment_labels_.
+  void DeclareLineParameters();
+  /// Where the scenario gave parameter `name` (the object's element if it did not).
+  SourceLocation ParameterLocation(const std::string& name) const;
+  /// Cable/Line: each segment's lump from its section's line type (cable_line.cpp).
+  void LumpSections(const LumpSetting& setting);
+  /// Cable/Line: points_ onto their boundary nodes, their weight in water added to `weight`.
+  void AddPoints(const LumpSetting& setting, double* weight);
+  /// Cable/Line: the largest seg_tension_ / MBL.
+  void CalcUtilisation();
   void DeclarePortsAndStates();
   void DeclareCalcs();
   /// The banded, sparse structure of the Jacobian and the ends' reach (see above).
@@ -165,6 +183,14 @@ class Cable final : public SimObject {
     double density = 0.0, gravity = 0.0, seabed_z = 0.0;
   };
   FluidParameters fluid_;
+  SegmentParameters segment_;
+  std::vector<LineType> types_;              ///< Cable/Line's line types,
+  std::vector<LineSection> sections_;        ///< and its sections from end A (empty: Cable/Cable).
+  std::vector<InLinePoint> points_;          ///< Cable/Line's clump weights and buoys.
+  std::vector<double> segment_mbl_;          ///< Cable/Line: each segment's MBL [N].
+  std::vector<std::string> segment_labels_;  ///< Cable/Line: "section k: type" per segment.
+  Output utilisation_;
+  std::map<std::string, std::pair<std::string, SourceLocation>> given_;  ///< ObjectArgs::values.
   bool given_density_ = false, given_gravity_ = false, given_seabed_ = false;
   /// The seabed's parameters given, with their lines: ignored (a warning) without a seabed.
   std::vector<std::pair<std::string, SourceLocation>> seabed_parameters_;

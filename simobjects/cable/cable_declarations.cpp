@@ -7,30 +7,29 @@
 
 namespace hawser {
 
-namespace {
-// 1e5 segments (6e5 states) is far beyond what a cable model needs and keeps every node count
-// and state index well inside an int.
-constexpr long kMaxCableElements = 100'000;
-}  // namespace
-
 Cable::SegmentParameters Cable::DeclareParameters() {
-  const long n = DeclareParameter<long>({.name = "NumElements",
-                                         .unit = "-",
-                                         .doc = "Number of segments N (N - 1 free nodes).",
-                                         .check = IntegerInRange(2, kMaxCableElements)});
-  props_.elements = describing() ? 2 : static_cast<int>(n);
-  length_ = DeclareParameter<double>(
-      {.name = "Length", .unit = "m", .doc = "Unstretched length L.", .check = Positive()});
-  fluid_.diameter = DeclareParameter<double>({.name = "Diameter",
-                                              .unit = "m",
-                                              .doc = "Hydrodynamic and volumetric diameter d.",
-                                              .check = AtLeast(0.0)});
-  fluid_.mass_per_length = DeclareParameter<double>({.name = "MassPerLength",
-                                                     .unit = "kg/m",
-                                                     .doc = "Mass per unstretched length, in air.",
-                                                     .check = Positive()});
-  ea_ = DeclareParameter<double>(
-      {.name = "EA", .unit = "N", .doc = "Axial stiffness (tension only).", .check = Positive()});
+  if (type() == kLineType) {
+    DeclareLineParameters();
+  } else {
+    const long n = DeclareParameter<long>({.name = "NumElements",
+                                           .unit = "-",
+                                           .doc = "Number of segments N (N - 1 free nodes).",
+                                           .check = IntegerInRange(2, kMaxCableElements)});
+    props_.elements = describing() ? 2 : static_cast<int>(n);
+    length_ = DeclareParameter<double>(
+        {.name = "Length", .unit = "m", .doc = "Unstretched length L.", .check = Positive()});
+    fluid_.diameter = DeclareParameter<double>({.name = "Diameter",
+                                                .unit = "m",
+                                                .doc = "Hydrodynamic and volumetric diameter d.",
+                                                .check = AtLeast(0.0)});
+    fluid_.mass_per_length =
+        DeclareParameter<double>({.name = "MassPerLength",
+                                  .unit = "kg/m",
+                                  .doc = "Mass per unstretched length, in air.",
+                                  .check = Positive()});
+    ea_ = DeclareParameter<double>(
+        {.name = "EA", .unit = "N", .doc = "Axial stiffness (tension only).", .check = Positive()});
+  }
   SegmentParameters segment;
   segment.damping_ratio = DeclareParameter<double>(
       {.name = "DampingRatio",
@@ -38,22 +37,24 @@ Cable::SegmentParameters Cable::DeclareParameters() {
        .doc = "Damping ratio of the axial mode of two nodes across one segment.",
        .fallback = 0.5,
        .check = AtLeast(0.0)});
-  fluid_.cdn = DeclareParameter<double>({.name = "Cdn",
-                                         .unit = "-",
-                                         .doc = "Normal drag coefficient (area d per length).",
-                                         .fallback = 1.2,
-                                         .check = AtLeast(0.0)});
-  fluid_.cdt =
-      DeclareParameter<double>({.name = "Cdt",
-                                .unit = "-",
-                                .doc = "Tangential drag coefficient (area pi d per length).",
-                                .fallback = 0.008,
-                                .check = AtLeast(0.0)});
-  fluid_.can = DeclareParameter<double>({.name = "Can",
-                                         .unit = "-",
-                                         .doc = "Added-mass coefficient, normal to the line.",
-                                         .fallback = 1.0,
-                                         .check = AtLeast(0.0)});
+  if (type() != kLineType) {  // Cable/Line: from each section's line type.
+    fluid_.cdn = DeclareParameter<double>({.name = "Cdn",
+                                           .unit = "-",
+                                           .doc = "Normal drag coefficient (area d per length).",
+                                           .fallback = 1.2,
+                                           .check = AtLeast(0.0)});
+    fluid_.cdt =
+        DeclareParameter<double>({.name = "Cdt",
+                                  .unit = "-",
+                                  .doc = "Tangential drag coefficient (area pi d per length).",
+                                  .fallback = 0.008,
+                                  .check = AtLeast(0.0)});
+    fluid_.can = DeclareParameter<double>({.name = "Can",
+                                           .unit = "-",
+                                           .doc = "Added-mass coefficient, normal to the line.",
+                                           .fallback = 1.0,
+                                           .check = AtLeast(0.0)});
+  }
   fluid_.density = DeclareParameter<double>({.name = "WaterDensity",
                                              .unit = "kg/m^3",
                                              .doc = "Water density rho.",
@@ -116,9 +117,13 @@ void Cable::DeclarePortsAndStates() {
                             .width = props_.elements,
                             .unit = "N",
                             .doc = "Axial force of each segment, A first.",
-                            .dims = {{"segment", props_.elements, {}}}});
+                            .dims = {{"segment", props_.elements, segment_labels_}}});
   tension_a_ = DeclareOutput(ScalarPort("TensionA", "N", "|ForceA|."));
   tension_b_ = DeclareOutput(ScalarPort("TensionB", "N", "|ForceB|."));
+  if (type() == kLineType) {
+    utilisation_ = DeclareOutput(
+        ScalarPort("Utilisation", "-", "Largest segment tension over its line type's MBL."));
+  }
   max_strain_ =
       DeclareOutput(ScalarPort("MaxStrain", "-", "Largest segment strain (l - l0) / l0."));
   std::vector<PortDimension> free_node_dims;

@@ -71,7 +71,7 @@ void Cable::PlaceInitialShape() {
   // March from the lower end: each node sits on the profile where the chord from the previous
   // node equals the segment's stretched length l0 (1 + T / EA). Nodes at arc lengths i l0
   // would give chords shorter than the curve, i.e. slack segments that the settle has to undo.
-  const double l0 = props_.segment_length;
+  const double l0 = length_ / n;  // One line type, N equal segments.
   auto at = [&](double s) {
     double px = 0.0, pz = 0.0;
     sol->Profile(std::min(s, length_), px, pz);

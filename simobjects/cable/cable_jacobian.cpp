@@ -25,13 +25,25 @@ SegmentDerivative OfSegment(const CableProperties& p, std::span<const double> po
   const double l = d.norm();
   const Vector3 e = d / l;
   const Vector3 w = Node(vel, first + 1) - Node(vel, first);
-  const double t = p.axial_stiffness * (l - p.segment_length) + p.axial_damping * e.dot(w);
+  const auto s = static_cast<size_t>(first);
+  const double c = p.axial_damping[s], l0 = p.segment_length[s];
+  const TensionStrainTable* table = p.tension_tables.empty() ? nullptr : p.tension_tables[s];
+  // dT/dl: k, or the table's slope dT_el/deps / l0 on the piece holding the strain.
+  double k = p.axial_stiffness[s], elastic = 0.0;
+  if (table != nullptr) {
+    double slope = 0.0;
+    elastic = table->Tension((l - l0) / l0, &slope);
+    k = slope / l0;
+  } else {
+    elastic = k * (l - l0);
+  }
+  const double t = elastic + c * e.dot(w);
   // SegmentTension's max(0, t) takes t only when t > 0: slack (or exactly at the kink), T and
   // its derivative are 0.
   if (!(t > 0.0)) return {Matrix3::Zero(), Matrix3::Zero()};
   const Matrix3 across = Matrix3::Identity() - e * e.transpose();
-  const Vector3 dt_dd = p.axial_stiffness * e + (p.axial_damping / l) * (across * w);
-  return {e * dt_dd.transpose() + (t / l) * across, p.axial_damping * e * e.transpose()};
+  const Vector3 dt_dd = k * e + (c / l) * (across * w);
+  return {e * dt_dd.transpose() + (t / l) * across, c * e * e.transpose()};
 }
 
 }  // namespace
@@ -42,7 +54,6 @@ void CableAccelerationJacobian(const CableProperties& p, std::span<const double>
                                std::span<double> jacobian) {
   const int n = p.elements;
   const Matrix3 identity = Matrix3::Identity();
-  const NodeInverseMass inv = InverseMass(p);
   // Column blocks of the 3 x 18 matrices: positions and velocities of nodes i-1, i, i+1.
   constexpr int kXBefore = 0, kVBefore = 3, kX = 6, kV = 9, kXAfter = 12, kVAfter = 15;
   SegmentDerivative before = OfSegment(p, pos, vel, 0);
@@ -59,6 +70,11 @@ void CableAccelerationJacobian(const CableProperties& p, std::span<const double>
     before = after;
 
     const Vector3 q = Node(tangent, i), f = Node(force, i);
+    const auto node = static_cast<size_t>(i);
+    const NodeInverseMass inv = InverseMass(p, i);
+    const double normal_drag = p.normal_drag[node], tangential_drag = p.tangential_drag[node];
+    const double seabed_stiffness = p.seabed_stiffness[node];
+    const double seabed_damping = p.seabed_damping[node], ramp_depth = p.seabed_ramp_depth[node];
     const Matrix3 qq = q * q.transpose();
     Matrix3 df_dq = Matrix3::Zero();  // Through the tangent (drag split, fluid inertia).
     if (water.wet.empty() || water.wet[i]) {
@@ -71,19 +87,19 @@ void CableAccelerationJacobian(const CableProperties& p, std::span<const double>
       Matrix3 g = speed * identity;  // d(|u_n| u_n) / du_n.
       if (speed > 0.0) g += (1.0 / speed) * (u_n * u_n.transpose());
       df.block<3, 3>(0, kV) -=
-          p.normal_drag * g * (identity - qq) + 2.0 * p.tangential_drag * speed_along * qq;
+          normal_drag * g * (identity - qq) + 2.0 * tangential_drag * speed_along * qq;
       const Matrix3 q_u = q * u.transpose();
-      df_dq += p.normal_drag * g * (q_u + along * identity) -
-               p.tangential_drag * (2.0 * speed_along * q_u + speed_along * along * identity);
+      df_dq += normal_drag * g * (q_u + along * identity) -
+               tangential_drag * (2.0 * speed_along * q_u + speed_along * along * identity);
       if (p.has_seabed && x.z() < p.seabed_z) {
         const double penetration = p.seabed_z - x.z();
-        const double ratio = penetration / p.seabed_ramp_depth;
+        const double ratio = penetration / ramp_depth;
         const double ramp = std::min(1.0, ratio);
-        const double normal = p.seabed_stiffness * penetration - ramp * p.seabed_damping * v.z();
+        const double normal = seabed_stiffness * penetration - ramp * seabed_damping * v.z();
         if (normal > 0.0) {  // max(0, .) as NodeExternalForce: 0 and no derivative otherwise.
-          const double dn_dz = -p.seabed_stiffness +
-                               (ratio < 1.0 ? p.seabed_damping * v.z() / p.seabed_ramp_depth : 0.0);
-          const double dn_dvz = -ramp * p.seabed_damping;
+          const double dn_dz =
+              -seabed_stiffness + (ratio < 1.0 ? seabed_damping * v.z() / ramp_depth : 0.0);
+          const double dn_dvz = -ramp * seabed_damping;
           df(2, kX + 2) += dn_dz;
           df(2, kV + 2) += dn_dvz;
           if (p.friction > 0.0) {
@@ -100,7 +116,7 @@ void CableAccelerationJacobian(const CableProperties& p, std::span<const double>
       }
       if (!water.acceleration.empty()) {
         const Vector3 a_w = Node(water.acceleration, i);
-        df_dq -= p.node_added_mass * (q * a_w.transpose() + a_w.dot(q) * identity);
+        df_dq -= p.node_added_mass[node] * (q * a_w.transpose() + a_w.dot(q) * identity);
       }
     }
 

@@ -156,9 +156,13 @@ HAWSER_CABLE_PASS void TangentsAndRelativeVelocity(const Lanes& l, int n, const 
 /// second gets the opposite), with each segment's lost power T dl/dt - k max(0, l - l0) dl/dt.
 HAWSER_CABLE_PASS void Segments(const CableProperties& p, const Lanes& l, int n,
                                 const double* length, const double* inverse, double* tension) {
-  const double k = p.axial_stiffness, c = p.axial_damping, l0 = p.segment_length;
+  // Per segment (CableProperties): each segment its own l0, k and c.
+  const double* const stiffness = p.axial_stiffness.data();
+  const double* const damping = p.axial_damping.data();
+  const double* const unstretched = p.segment_length.data();
   HAWSER_INDEPENDENT_ITERATIONS
   for (int i = 0; i < n; ++i) {
+    const double k = stiffness[i], c = damping[i], l0 = unstretched[i];
     const double dx = inverse[i] * l.segment.x[i];
     const double dy = inverse[i] * l.segment.y[i];
     const double dz = inverse[i] * l.segment.z[i];
@@ -175,6 +179,29 @@ HAWSER_CABLE_PASS void Segments(const CableProperties& p, const Lanes& l, int n,
   }
 }
 
+/// The segments with a tension-strain table (CableProperties::tension_tables), after Segments:
+/// their tension, pull and lost power with T_el((l - l0) / l0) in place of k (l - l0).
+void TableSegments(const CableProperties& p, const Lanes& l, int n, const double* length,
+                   const double* inverse, double* tension) {
+  for (int i = 0; i < n; ++i) {
+    const TensionStrainTable* table = p.tension_tables[static_cast<size_t>(i)];
+    if (table == nullptr) continue;
+    const double dx = inverse[i] * l.segment.x[i];
+    const double dy = inverse[i] * l.segment.y[i];
+    const double dz = inverse[i] * l.segment.z[i];
+    const double rate = Dot(dx, dy, dz, l.vel.x[i + 1] - l.vel.x[i], l.vel.y[i + 1] - l.vel.y[i],
+                            l.vel.z[i + 1] - l.vel.z[i]);
+    const double l0 = p.segment_length[static_cast<size_t>(i)];
+    const double elastic = table->Tension((length[i] - l0) / l0);
+    const double t = std::max(0.0, elastic + p.axial_damping[static_cast<size_t>(i)] * rate);
+    tension[i] = t;
+    l.segment_lost[i] = (t - std::max(0.0, elastic)) * rate;
+    l.pull.x[i] = t * dx;
+    l.pull.y[i] = t * dy;
+    l.pull.z[i] = t * dz;
+  }
+}
+
 /// Each node's weight in water, drag and seabed normal force (NodeExternalForce without
 /// friction) into `force`, and the power they take from the node into node_lost.
 HAWSER_CABLE_PASS void WeightDragAndSeabed(const CableProperties& p, const Lanes& l, int n,
@@ -182,9 +209,13 @@ HAWSER_CABLE_PASS void WeightDragAndSeabed(const CableProperties& p, const Lanes
   // The parameters and arrays in locals: read through `p` and `l` after the loop's stores, they
   // kept GCC 12 from if-converting the selects below, and the loop stayed scalar.
   const double seabed_z = p.has_seabed ? p.seabed_z : -INFINITY;
-  const double normal_drag = p.normal_drag, tangential_drag = p.tangential_drag;
-  const double node_weight = p.node_weight, ramp_depth = p.seabed_ramp_depth;
-  const double stiffness = p.seabed_stiffness, damping = p.seabed_damping;
+  // Per node (CableProperties).
+  const double* normal_drag = p.normal_drag.data();
+  const double* tangential_drag = p.tangential_drag.data();
+  const double* node_weight = p.node_weight.data();
+  const double* ramp_depth = p.seabed_ramp_depth.data();
+  const double* stiffness = p.seabed_stiffness.data();
+  const double* damping = p.seabed_damping.data();
   const double* share_of = l.share;
   const double* along = l.along;
   const Xyz normal_v = l.normal, tangential_v = l.tangential, vel = l.vel, force = l.force;
@@ -195,8 +226,8 @@ HAWSER_CABLE_PASS void WeightDragAndSeabed(const CableProperties& p, const Lanes
   for (int i = 0; i <= n; ++i) {
     const double share = share_of[i];
     const double scale = -share;
-    const double normal_factor = normal_drag * speed[i];
-    const double tangential_factor = tangential_drag * std::abs(along[i]);
+    const double normal_factor = normal_drag[i] * speed[i];
+    const double tangential_factor = tangential_drag[i] * std::abs(along[i]);
     const double dx =
         scale * (normal_factor * normal_v.x[i] + tangential_factor * tangential_v.x[i]);
     const double dy =
@@ -205,16 +236,16 @@ HAWSER_CABLE_PASS void WeightDragAndSeabed(const CableProperties& p, const Lanes
         scale * (normal_factor * normal_v.z[i] + tangential_factor * tangential_v.z[i]);
     const double vx = vel.x[i], vy = vel.y[i], vz = vel.z[i];
     double lost = 0.0 - Dot(dx, dy, dz, vx, vy, vz);
-    double fz = -share * node_weight + dz;
+    double fz = -share * node_weight[i] + dz;
     // The seabed: computed for every node, kept where the node is below it.
     const double penetration = seabed_z - pos_z[i];
-    const double ratio = penetration / ramp_depth;
+    const double ratio = penetration / ramp_depth[i];
     const double ramp = ratio < 1.0 ? ratio : 1.0;  // std::min(1.0, ratio)
-    const double push = share * (stiffness * penetration - ramp * damping * vz);
+    const double push = share * (stiffness[i] * penetration - ramp * damping[i] * vz);
     const double normal = 0.0 < push ? push : 0.0;
     const bool below = pos_z[i] < seabed_z;
     const double fz_below = fz + normal;
-    const double lost_below = lost + (share * stiffness * penetration - normal) * vz;
+    const double lost_below = lost + (share * stiffness[i] * penetration - normal) * vz;
     fz = below ? fz_below : fz;
     lost = below ? lost_below : lost;
     force.x[i] = 0.0 + dx;
@@ -245,6 +276,8 @@ void Friction(const CableProperties& p, const Lanes& l, int n) {
 /// The water's acceleration on each node (NodeFluidInertiaForce), added to `force`; `accel`
 /// the acceleration's coordinate arrays (in `water`'s place, no longer needed).
 HAWSER_CABLE_PASS void FluidInertia(const CableProperties& p, const Lanes& l, int n, Xyz accel) {
+  const double* displaced_mass = p.node_displaced_mass.data();
+  const double* added_mass = p.node_added_mass.data();
   HAWSER_INDEPENDENT_ITERATIONS
   for (int i = 0; i <= n; ++i) {
     const double qx = l.chord.x[i], qy = l.chord.y[i], qz = l.chord.z[i];
@@ -252,9 +285,10 @@ HAWSER_CABLE_PASS void FluidInertia(const CableProperties& p, const Lanes& l, in
     const double a_along = Dot(ax, ay, az, qx, qy, qz);
     const double nx = ax - a_along * qx, ny = ay - a_along * qy, nz = az - a_along * qz;
     const double share = l.share[i];
-    l.force.x[i] += share * (p.node_displaced_mass * ax + p.node_added_mass * nx);
-    l.force.y[i] += share * (p.node_displaced_mass * ay + p.node_added_mass * ny);
-    l.force.z[i] += share * (p.node_displaced_mass * az + p.node_added_mass * nz);
+    const double displaced = displaced_mass[i], added = added_mass[i];
+    l.force.x[i] += share * (displaced * ax + added * nx);
+    l.force.y[i] += share * (displaced * ay + added * ny);
+    l.force.z[i] += share * (displaced * az + added * nz);
   }
 }
 
@@ -264,7 +298,7 @@ void DryNodes(const CableProperties& p, const Lanes& l, int n, const std::vector
     if (wet[i]) continue;
     l.force.x[i] = 0.0;
     l.force.y[i] = 0.0;
-    l.force.z[i] = -l.share[i] * p.node_dry_weight;
+    l.force.z[i] = -l.share[i] * p.node_dry_weight[i];
     l.node_lost[i] = 0.0;
   }
 }
@@ -330,6 +364,8 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
   vector_math::SqrtAndReciprocal(std::span<const double>(work.squares.data(), nodes), work.speeds,
                                  {});
   Segments(p, l, n, length + nodes, inverse + nodes, tension.data());
+  if (!p.tension_tables.empty())
+    TableSegments(p, l, n, length + nodes, inverse + nodes, tension.data());
   WeightDragAndSeabed(p, l, n, work.speeds.data());
   if (p.has_seabed && p.friction > 0.0) Friction(p, l, n);
   if (!water.acceleration.empty()) {

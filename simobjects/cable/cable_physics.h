@@ -9,36 +9,73 @@
 
 namespace hawser {
 
-/// Per-segment and per-node constants of a cable of N segments of unstretched length l0.
-/// Per-node quantities are for an internal node (tributary length l0); end nodes get half.
+/// A fibre rope's nonlinear axial stiffness: the elastic tension T_el at strain eps, piecewise
+/// linear through (0, 0) and the points (strain[k], tension[k]) (both strictly increasing, the
+/// first strain > 0), extended beyond the last point with the last slope and below 0 with the
+/// first (as EA: a slack segment's elastic part is negative, clipped with the damping as
+/// SegmentTension's max). Empty: not given.
+struct TensionStrainTable {
+  std::vector<double> strain, tension;
+  bool empty() const { return strain.empty(); }
+  /// T_el(eps) [N], and its slope dT_el/deps [N] into `slope` when given.
+  double Tension(double eps, double* slope = nullptr) const;
+  /// The elastic energy per unstretched length at strain eps >= 0 [J/m]: integral of T_el.
+  double Energy(double eps) const;
+};
+
+/// Per-segment and per-node constants of a cable of N segments. Segment s (0..N-1, from end A)
+/// has its own unstretched length and axial properties; node i (0..N) has the lumped values of
+/// its tributary length, stored as for share 1: an internal node holds the average of its two
+/// segments' values (half of each neighbour, so a node at a section boundary takes half of
+/// each section), an end node its one segment's value (the force functions multiply by share
+/// 1/2 there). A uniform line holds the same value everywhere, bit for bit as one scalar did.
 struct CableProperties {
-  int elements = 1;                  ///< N.
-  double segment_length = 0.0;       ///< l0 = Length / N [m].
-  double axial_stiffness = 0.0;      ///< k = EA / l0 [N/m].
-  double axial_damping = 0.0;        ///< c [N s/m], on the rate of change of segment length.
-  double node_mass = 0.0;            ///< m = MassPerLength l0 [kg].
-  double node_added_mass = 0.0;      ///< a = rho Can (pi d^2 / 4) l0 [kg], normal to the line only.
-  double node_weight = 0.0;          ///< (MassPerLength - rho pi d^2 / 4) g l0 [N], downwards (-z).
-  double node_dry_weight = 0.0;      ///< MassPerLength g l0 [N]: the weight of a node out of water.
-  double node_displaced_mass = 0.0;  ///< rho (pi d^2 / 4) l0 [kg] (Froude-Krylov).
-  double normal_drag = 0.0;          ///< 0.5 rho Cdn d l0 [kg/m].
-  double tangential_drag = 0.0;      ///< 0.5 rho Cdt pi d l0 [kg/m].
-  bool has_seabed = false;
-  double seabed_z = 0.0;          ///< [m].
-  double seabed_stiffness = 0.0;  ///< SeabedStiffness l0 [N/m].
-  double seabed_damping = 0.0;    ///< SeabedDamping l0 [N s/m].
+  int elements = 1;  ///< N.
+  // Per segment (N values).
+  std::vector<double> segment_length;   ///< l0 [m].
+  std::vector<double> axial_stiffness;  ///< k = EA / l0 [N/m].
+  std::vector<double> axial_damping;    ///< c [N s/m], on the rate of change of segment length.
+  /// A segment's nonlinear axial stiffness (a fibre rope's table) replacing k (l - l0) by
+  /// T_el((l - l0) / l0), or null for k. Empty (the usual case): every segment linear.
+  std::vector<const TensionStrainTable*> tension_tables;
+  // Per node (N + 1 values), for a segment's length l0 of each segment's line type.
+  std::vector<double> node_mass;            ///< m = MassPerLength l0 [kg].
+  std::vector<double> node_added_mass;      ///< a = rho Can (pi d^2 / 4) l0 [kg], normal only.
+  std::vector<double> node_weight;          ///< (MassPerLength - rho pi d^2 / 4) g l0 [N], -z.
+  std::vector<double> node_dry_weight;      ///< MassPerLength g l0 [N]: out of the water.
+  std::vector<double> node_displaced_mass;  ///< rho (pi d^2 / 4) l0 [kg] (Froude-Krylov).
+  std::vector<double> normal_drag;          ///< 0.5 rho Cdn d l0 [kg/m].
+  std::vector<double> tangential_drag;      ///< 0.5 rho Cdt pi d l0 [kg/m].
+  std::vector<double> seabed_stiffness;     ///< SeabedStiffness l0 [N/m].
+  std::vector<double> seabed_damping;       ///< SeabedDamping l0 [N s/m].
   /// Penetration over which the seabed damping ramps up from 0 [m]: the resting depth
-  /// node_weight / seabed_stiffness.
-  double seabed_ramp_depth = 1e-3;
+  /// node_weight / seabed_stiffness (1 mm where either is not positive).
+  std::vector<double> seabed_ramp_depth;
+  bool has_seabed = false;
+  double seabed_z = 0.0;           ///< [m].
   double friction = 0.0;           ///< Coulomb coefficient mu [-] (0 = off).
   double friction_velocity = 0.0;  ///< Regularisation speed v_eps [m/s].
 };
 
-/// Axial force of one segment [N], tension positive and never negative (a slack segment
-/// carries no compression): T = max(0, k (l - l0) + c dl/dt).
-double SegmentTension(const CableProperties& p, double length, double length_rate);
+/// One segment's values lumped over its unstretched length l0 (the per-node quantities of
+/// CableProperties as a uniform line of this segment's type would have them).
+struct SegmentLump {
+  double length = 0.0, axial_stiffness = 0.0, axial_damping = 0.0;
+  double mass = 0.0, added_mass = 0.0, weight = 0.0, dry_weight = 0.0, displaced_mass = 0.0;
+  double normal_drag = 0.0, tangential_drag = 0.0, seabed_stiffness = 0.0, seabed_damping = 0.0;
+};
 
-/// The force on a node from its surroundings, excluding segment tensions [N], for a node of
+/// Fills p's per-segment and per-node arrays from each segment's lump (p.elements of them):
+/// node i gets (s[i-1] + s[i]) / 2 inside and its one segment's value at an end, and the seabed
+/// ramp depth node_weight / seabed_stiffness (1 mm unless both are positive).
+void LumpAtNodes(CableProperties& p, std::span<const SegmentLump> segments);
+
+/// Axial force of one segment [N], tension positive and never negative (a slack segment
+/// carries no compression): T = max(0, k (l - l0) + c dl/dt), with T_el((l - l0) / l0) in
+/// place of k (l - l0) for a segment with a tension-strain table.
+double SegmentTension(const CableProperties& p, int segment, double length, double length_rate);
+
+/// The force on node `node` from its surroundings, excluding segment tensions [N], for a node of
 /// tributary length `share` l0 (1 internal, 1/2 at an end), tangent unit vector `tangent`,
 /// position `pos` and velocity `vel`, in a current `current`:
 ///   weight in water -share w l0 e_z;
@@ -52,7 +89,7 @@ double SegmentTension(const CableProperties& p, double length, double length_rat
 ///   clipped, K_s pen vz > 0 when it is), plus friction mu N |u_h|^2 / sqrt(|u_h|^2 + v_eps^2).
 /// With SeabedEnergy() this closes the node's balance: work of these forces on the node =
 /// -(d/dt seabed energy) - dissipated.
-Eigen::Vector3d NodeExternalForce(const CableProperties& p, double share,
+Eigen::Vector3d NodeExternalForce(const CableProperties& p, int node, double share,
                                   const Eigen::Vector3d& tangent, const Eigen::Vector3d& pos,
                                   const Eigen::Vector3d& vel, const Eigen::Vector3d& current,
                                   double* dissipated = nullptr);
@@ -61,7 +98,7 @@ Eigen::Vector3d NodeExternalForce(const CableProperties& p, double share,
 /// Froude-Krylov on the whole acceleration plus added mass on its part normal to the line,
 /// share (rho A l0 a_w + rho Can A l0 (a_w)_n) (Morison; the added mass on the node's own
 /// acceleration is in NodeAcceleration's normal mass). Zero in still water.
-Eigen::Vector3d NodeFluidInertiaForce(const CableProperties& p, double share,
+Eigen::Vector3d NodeFluidInertiaForce(const CableProperties& p, int node, double share,
                                       const Eigen::Vector3d& tangent,
                                       const Eigen::Vector3d& water_acceleration);
 
@@ -77,18 +114,18 @@ struct NodeWater {
 
 /// Elastic energy of the seabed spring under a node of tributary length share l0 [J]:
 /// share K pen^2 / 2 for pen = seabed_z - z > 0, else 0.
-double SeabedEnergy(const CableProperties& p, double share, const Eigen::Vector3d& pos);
+double SeabedEnergy(const CableProperties& p, int node, double share, const Eigen::Vector3d& pos);
 
 /// The inverse masses of an internal node: 1 / m along the tangent, 1 / (m + a) normal to it.
 struct NodeInverseMass {
   double along = 0.0;   ///< [1/kg]
   double normal = 0.0;  ///< [1/kg]
 };
-NodeInverseMass InverseMass(const CableProperties& p);
+NodeInverseMass InverseMass(const CableProperties& p, int node);
 
 /// The acceleration of an internal node under force `force`, with mass m along the tangent
 /// and m + a normal to it: acc = F_t / m + F_n / (m + a), F_t = (F.q) q, F_n = F - F_t.
-/// Takes the inverse masses (InverseMass) so that a loop over the nodes divides once.
+/// Takes the inverse masses (InverseMass) of the node.
 inline Eigen::Vector3d NodeAcceleration(const NodeInverseMass& inv, const Eigen::Vector3d& tangent,
                                         const Eigen::Vector3d& force) {
   const Eigen::Vector3d f_t = force.dot(tangent) * tangent;

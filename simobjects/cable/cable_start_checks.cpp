@@ -60,7 +60,7 @@ void Cable::WarnIfOverstrained() const {
   double worst = 0.0;
   int worst_segment = 0;
   for (int i = 0; i < n; ++i) {
-    const double strain = (node(i + 1) - node(i)).norm() / props_.segment_length - 1.0;
+    const double strain = (node(i + 1) - node(i)).norm() / props_.segment_length[i] - 1.0;
     if (strain > worst) {
       worst = strain;
       worst_segment = i + 1;

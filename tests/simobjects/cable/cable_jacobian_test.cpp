@@ -28,7 +28,8 @@ Eigen::Vector3d V(const double* p) { return Eigen::Map<const Eigen::Vector3d>(p)
 
 /// A short line: 6 segments of 5 m, EA = 1e6 N, 20 kg/m, d = 0.1 m, in sea water, with a seabed
 /// at z = -50 m and friction (the values Cable's constructor derives, rounded).
-CableProperties ShortLine() { return ShortLineProperties(kN, 0.5); }
+/// Two sections (short_line_properties.h): the second half heavier, per node and segment.
+CableProperties ShortLine() { return ShortLineProperties(kN, 0.5, /*two_sections=*/true); }
 
 /// Every internal node's acceleration, as Cable::CalcDerivatives computes it.
 std::vector<double> Accelerations(const CableProperties& p, const std::vector<double>& pos,
@@ -40,7 +41,7 @@ std::vector<double> Accelerations(const CableProperties& p, const std::vector<do
   CableWorkspace work;
   CableNodeForces(p, pos, vel, water, q, t, f, work);
   for (int i = 1; i < p.elements; ++i) {
-    const Eigen::Vector3d a = NodeAcceleration(InverseMass(p), V(&q[3 * i]), V(&f[3 * i]));
+    const Eigen::Vector3d a = NodeAcceleration(InverseMass(p, i), V(&q[3 * i]), V(&f[3 * i]));
     acc.insert(acc.end(), a.data(), a.data() + 3);
   }
   if (tangent != nullptr) *tangent = q;
@@ -59,22 +60,22 @@ double KinkMargin(const CableProperties& p, const std::vector<double>& pos,
   double margin = 1e300;
   // Changes under one perturbation of size kStep, with a factor 4 to spare (a position moves l,
   // the tangent and dl/dt; |u| ~ 1 m/s, chords 10 m).
-  const double tension_change = 4 * kStep * (p.axial_stiffness + p.axial_damping * (1.0 + 1.0));
-  const double seabed_change = 4 * kStep * (p.seabed_stiffness + p.seabed_damping * 2.0);
   const double speed_change = 4 * kStep * 2.0;
   for (int s = 0; s < p.elements; ++s) {
+    const double tension_change = 4 * kStep * (p.axial_stiffness[s] + p.axial_damping[s] * 2.0);
     const Eigen::Vector3d d = node(pos, s + 1) - node(pos, s);
-    const double arg = p.axial_stiffness * (d.norm() - p.segment_length) +
-                       p.axial_damping * d.normalized().dot(node(vel, s + 1) - node(vel, s));
+    const double arg = p.axial_stiffness[s] * (d.norm() - p.segment_length[s]) +
+                       p.axial_damping[s] * d.normalized().dot(node(vel, s + 1) - node(vel, s));
     margin = std::min(margin, std::abs(arg) / tension_change);
   }
   for (int i = 1; i < p.elements; ++i) {
     const double pen = p.seabed_z - pos[3 * i + 2];
+    const double seabed_change = 4 * kStep * (p.seabed_stiffness[i] + p.seabed_damping[i] * 2.0);
     margin = std::min(margin, std::abs(pen) / (4 * kStep));
-    margin = std::min(margin, std::abs(pen - p.seabed_ramp_depth) / (4 * kStep));
+    margin = std::min(margin, std::abs(pen - p.seabed_ramp_depth[i]) / (4 * kStep));
     if (pen > 0.0) {
-      const double ramp = std::min(1.0, pen / p.seabed_ramp_depth);
-      const double arg = p.seabed_stiffness * pen - ramp * p.seabed_damping * vel[3 * i + 2];
+      const double ramp = std::min(1.0, pen / p.seabed_ramp_depth[i]);
+      const double arg = p.seabed_stiffness[i] * pen - ramp * p.seabed_damping[i] * vel[3 * i + 2];
       margin = std::min(margin, std::abs(arg) / seabed_change);
     }
     const Eigen::Vector3d q = (node(pos, i + 1) - node(pos, i - 1)).normalized();
@@ -103,11 +104,12 @@ void RandomState(const CableProperties& p, const NodeWater& water, std::mt19937&
   do {
     for (int i = 0; i < nodes; ++i) {
       const double x =
-          i == 0 ? 0.0 : pos[3 * (i - 1)] + p.segment_length * (0.98 + 0.025 * unit(rng));
+          i == 0 ? 0.0 : pos[3 * (i - 1)] + p.segment_length[i - 1] * (0.98 + 0.025 * unit(rng));
       const int where = static_cast<int>(3 * unit(rng));  // Clear, ramp, resting.
-      const double depth = where == 0 ? -0.3 * unit(rng)
-                                      : (where == 1 ? (0.2 + 0.6 * unit(rng)) * p.seabed_ramp_depth
-                                                    : 4e-3 * unit(rng));
+      const double depth =
+          where == 0
+              ? -0.3 * unit(rng)
+              : (where == 1 ? (0.2 + 0.6 * unit(rng)) * p.seabed_ramp_depth[i] : 4e-3 * unit(rng));
       pos[3 * i] = x;
       pos[3 * i + 1] = 0.4 * unit(rng) - 0.2;
       pos[3 * i + 2] = p.seabed_z - depth;
@@ -117,7 +119,8 @@ void RandomState(const CableProperties& p, const NodeWater& water, std::mt19937&
   for (int s = 0; s < p.elements; ++s) {
     const Eigen::Vector3d d = V(&pos[3 * s + 3]) - V(&pos[3 * s]);
     const double rate = d.normalized().dot(V(&vel[3 * s + 3]) - V(&vel[3 * s]));
-    const double arg = p.axial_stiffness * (d.norm() - p.segment_length) + p.axial_damping * rate;
+    const double arg =
+        p.axial_stiffness[s] * (d.norm() - p.segment_length[s]) + p.axial_damping[s] * rate;
     ++(arg > 0 ? seen.taut : seen.slack);
   }
   for (int i = 1; i < p.elements; ++i) {
@@ -126,9 +129,11 @@ void RandomState(const CableProperties& p, const NodeWater& water, std::mt19937&
       ++seen.clear;
       continue;
     }
-    ++(pen < p.seabed_ramp_depth ? seen.ramp : seen.resting);
-    const double ramp = std::min(1.0, pen / p.seabed_ramp_depth);
-    if (p.seabed_stiffness * pen - ramp * p.seabed_damping * vel[3 * i + 2] <= 0.0) ++seen.clipped;
+    ++(pen < p.seabed_ramp_depth[i] ? seen.ramp : seen.resting);
+    const double ramp = std::min(1.0, pen / p.seabed_ramp_depth[i]);
+    if (p.seabed_stiffness[i] * pen - ramp * p.seabed_damping[i] * vel[3 * i + 2] <= 0.0) {
+      ++seen.clipped;
+    }
   }
 }
 
@@ -163,8 +168,8 @@ TEST_CASE("cable acceleration Jacobian equals central differences of the acceler
         const Eigen::Vector3d u =
             V(&vel[3 * i]) -
             (water->velocity.empty() ? water->uniform_velocity : V(&water->velocity[3 * i]));
-        drag_term = std::max(
-            drag_term, 2.0 * p.tangential_drag * std::abs(u.dot(V(&tangent[3 * i]))) / p.node_mass);
+        drag_term = std::max(drag_term, 2.0 * p.tangential_drag[i] *
+                                            std::abs(u.dot(V(&tangent[3 * i]))) / p.node_mass[i]);
       }
       // Every column of every node's block: positions and velocities of nodes 0..N.
       for (int node = 0; node < nodes; ++node) {

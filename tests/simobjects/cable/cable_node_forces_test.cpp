@@ -51,10 +51,11 @@ Result NodeByNode(const CableProperties& p, const std::vector<double>& pos,
     const double len = d.norm();
     const Vector3d dir = (1.0 / len) * d;
     const double rate = dir.dot(At(vel, i + 1) - At(vel, i));
-    const double t = SegmentTension(p, len, rate);
+    const double t = SegmentTension(p, i, len, rate);
     r.tension[i] = t;
     pull[i] = t * dir;
-    const double lost = (t - p.axial_stiffness * std::max(0.0, len - p.segment_length)) * rate;
+    const double lost =
+        (t - p.axial_stiffness[i] * std::max(0.0, len - p.segment_length[i])) * rate;
     *magnitude += std::abs(lost);
     *exact += lost;
   }
@@ -64,16 +65,16 @@ Result NodeByNode(const CableProperties& p, const std::vector<double>& pos,
     for (int k = 0; k < 3; ++k) r.tangent[3 * i + k] = q[k];
     Vector3d f;
     if (!water.wet.empty() && !water.wet[i]) {
-      f = Vector3d(0.0, 0.0, -share * p.node_dry_weight);
+      f = Vector3d(0.0, 0.0, -share * p.node_dry_weight[i]);
     } else {
       const Vector3d current =
           water.velocity.empty() ? water.uniform_velocity : At(water.velocity, i);
       double lost = 0.0;
-      f = NodeExternalForce(p, share, q, At(pos, i), At(vel, i), current, &lost);
+      f = NodeExternalForce(p, i, share, q, At(pos, i), At(vel, i), current, &lost);
       *magnitude += std::abs(lost);
       *exact += lost;
       if (!water.acceleration.empty())
-        f += NodeFluidInertiaForce(p, share, q, At(water.acceleration, i));
+        f += NodeFluidInertiaForce(p, i, share, q, At(water.acceleration, i));
     }
     f -= i > 0 ? pull[i - 1] : Vector3d::Zero();
     f += i < n ? pull[i] : Vector3d::Zero();
@@ -91,7 +92,8 @@ TEST_CASE("CableNodeForces equals the per-node functions bit for bit, in every b
   for (int trial = 0; trial < 24; ++trial) {
     CAPTURE(trial);
     const bool friction = trial % 2 == 1;
-    const CableProperties p = test::ShortLineProperties(kN, friction ? 0.5 : 0.0);
+    // The second half of the trials on a line of two sections (per-segment and per-node values).
+    const CableProperties p = test::ShortLineProperties(kN, friction ? 0.5 : 0.0, trial >= 12);
     std::vector<double> pos(3 * (kN + 1)), vel(3 * (kN + 1));
     for (int i = 0; i <= kN; ++i) {
       // Along x, 5 m apart give or take 2 %, so that segments are taut or slack; z around the
