@@ -174,6 +174,8 @@ class Cable final : public SimObject {
   bool water_sampled_ = false;  ///< if it was.
   CableProperties props_;
   double length_ = 0.0, ea_ = 0.0, weight_per_length_ = 0.0;
+  /// BendingStiffness EI per node [N m^2] (N + 1; the ends' are not used: pinned).
+  std::vector<double> node_ei_;
   Input pos_a_, pos_b_, vel_a_, vel_b_, current_;
   Output force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_;
   Output kinetic_energy_, potential_energy_, dissipated_power_, max_strain_;
@@ -184,6 +186,9 @@ class Cable final : public SimObject {
   std::vector<double> e_pos_, e_vel_, e_force_, e_tangent_, e_tension_;  // CalcEnergy's.
   CableWorkspace work_;           ///< CableNodeForces' scratch space.
   std::vector<double> jacobian_;  ///< CableAccelerationJacobian's, per internal node.
+  std::vector<double> far_;       ///< AddBendingJacobian's, per internal node.
+  /// How far a node's acceleration reaches: its neighbours +-1, or +-2 with bending.
+  int NeighbourReach() const { return props_.bending.empty() ? 1 : 2; }
 };
 
 }  // namespace hawser

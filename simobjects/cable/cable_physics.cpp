@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "simobjects/cable/cable_bending.h"
+
 namespace hawser {
 namespace {
 
@@ -130,6 +132,7 @@ CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
         std::max(0.0, (Node(pos, i + 1) - Node(pos, i)).norm() - p.segment_length);
     e.potential += 0.5 * p.axial_stiffness * stretch * stretch;
   }
+  e.potential += BendingEnergy(p, pos);
   return e;
 }
 
