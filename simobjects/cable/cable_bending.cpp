@@ -82,15 +82,17 @@ void AddBendingJacobian(const CableProperties& p, std::span<const double> pos,
     const double s = b.e0.dot(b.e1);
     const Matrix3 p0 = identity - b.e0 * b.e0.transpose(), p1 = identity - b.e1 * b.e1.transpose();
     const Vector3 a0 = p0 * b.e1, a1 = p1 * b.e0;
-    const Matrix3 da = (c / (b.l0 * b.l0)) * (a0 * b.e0.transpose() + b.e0 * a0.transpose() + s * p0);
+    const Matrix3 da =
+        (c / (b.l0 * b.l0)) * (a0 * b.e0.transpose() + b.e0 * a0.transpose() + s * p0);
     const Matrix3 db = (-c / (b.l0 * b.l1)) * (p0 * p1);
-    const Matrix3 dd = (c / (b.l1 * b.l1)) * (a1 * b.e1.transpose() + b.e1 * a1.transpose() + s * p1);
+    const Matrix3 dd =
+        (c / (b.l1 * b.l1)) * (a1 * b.e1.transpose() + b.e1 * a1.transpose() + s * p1);
     // dh and dg with respect to x_{i-1}, x_i, x_{i+1}.
     const Matrix3 dh[3] = {-da, da - db, db};
     const Matrix3 dg[3] = {-db.transpose(), db.transpose() - dd, dd};
     // The forces on nodes i-1, i, i+1: h, g - h, -g.
     for (int r = -1; r <= 1; ++r) {
-      const int t = i + r;  // The node the force acts on: its acceleration's rows.
+      const int t = i + r;            // The node the force acts on: its acceleration's rows.
       if (t < 1 || t >= n) continue;  // An end: its force is an output, not in the Jacobian.
       const Vector3 q = Node(tangent, t);
       const Matrix3 mass_inverse =
