@@ -30,10 +30,9 @@ constexpr const char* kLine =
 constexpr double kStep = 1e-6;  // Central-difference step [m, m/s].
 
 TEST_CASE("Cable/Cable with EI: exact entries equal central differences of the model") {
-  const std::string xml =
-      ScenarioXml(std::string(kLine) + "/>",
-                  R"(<Connection L.PositionA="0,0,-30" L.PositionB="37.5,0,-18"/>)",
-                  std::string(R"(<InitialCondition L.Nodes=")") + kNodes + R"("/>)");
+  const std::string xml = ScenarioXml(
+      std::string(kLine) + "/>", R"(<Connection L.PositionA="0,0,-30" L.PositionB="37.5,0,-18"/>)",
+      std::string(R"(<InitialCondition L.Nodes=")") + kNodes + R"("/>)");
   auto model = Model::Assemble(LoadScenarioFromString(xml, "scenario.xml"), BuiltinRegistry());
   std::vector<double> x = model->InitialState(0.0);
   const int n = static_cast<int>(x.size());
@@ -134,8 +133,8 @@ SettledConfig HangingLine(double ei) {
 double Apart(const SettledConfig& a, const SettledConfig& b) {
   double apart = 0.0;
   for (int i = 0; i < 3 * 21; ++i) {
-    apart = std::max(apart, std::abs(a.Output("L", "NodePositions", i) -
-                                     b.Output("L", "NodePositions", i)));
+    apart = std::max(
+        apart, std::abs(a.Output("L", "NodePositions", i) - b.Output("L", "NodePositions", i)));
   }
   return apart;
 }
@@ -183,13 +182,13 @@ TEST_CASE("Cable/Cable with EI: kinetic + potential + dissipated energy is const
           x[k][c] = sink.Column(fmt::format("C.NodePositions[{}]", 3 * (i - 1 + k) + c))[r];
         }
       }
-      energy += 1e6 / (2 * 5.0) * ((x[2] - x[1]).normalized() - (x[1] - x[0]).normalized())
-                                      .squaredNorm();
+      energy +=
+          1e6 / (2 * 5.0) * ((x[2] - x[1]).normalized() - (x[1] - x[0]).normalized()).squaredNorm();
     }
     bending = std::max(bending, energy);
   }
-  MESSAGE(fmt::format("drift {:.3g} J of {:.3g} J exchanged; bending energy up to {:.3g} J",
-                      drift, exchanged, bending));
+  MESSAGE(fmt::format("drift {:.3g} J of {:.3g} J exchanged; bending energy up to {:.3g} J", drift,
+                      exchanged, bending));
   // The balance closes to 1e-6 of the energy exchanged, while the bending energy is far more
   // than that: leaving it out of PotentialEnergy (or a non-conservative bending force) shows.
   CHECK(drift < 1e-6 * exchanged);
