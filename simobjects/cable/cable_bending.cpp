@@ -53,14 +53,24 @@ double BendingEnergy(const CableProperties& p, std::span<const double> pos) {
 
 void AddBendingForces(const CableProperties& p, std::span<const double> pos,
                       std::span<double> force) {
-  Bend b;
-  for (int i = 1; i + 1 < static_cast<int>(p.bending.size()); ++i) {
+  const int n = static_cast<int>(p.bending.size()) - 1;
+  if (n < 2) return;
+  // Each segment's length and direction once, carried from one node to the next.
+  Vector3 d1 = Node(pos, 1) - Node(pos, 0);
+  double l1 = d1.norm();
+  Vector3 e1 = d1 / l1;
+  for (int i = 1; i < n; ++i) {
+    const double l0 = l1;
+    const Vector3 e0 = e1;
+    d1 = Node(pos, i + 1) - Node(pos, i);
+    l1 = d1.norm();
+    e1 = d1 / l1;
     const double c = p.bending[i];
-    if (!(c > 0.0) || !BendAt(pos, i, b)) continue;
+    if (!(c > 0.0 && l0 > 0.0 && l1 > 0.0)) continue;  // As BendAt: no bend at a zero segment.
     // h = -C P_{i-1} e_i / l_{i-1}, g = -C P_i e_{i-1} / l_i (cable_bending.h).
-    const double s = b.e0.dot(b.e1);
-    const Vector3 h = (-c / b.l0) * (b.e1 - s * b.e0);
-    const Vector3 g = (-c / b.l1) * (b.e0 - s * b.e1);
+    const double s = e0.dot(e1);
+    const Vector3 h = (-c / l0) * (e1 - s * e0);
+    const Vector3 g = (-c / l1) * (e0 - s * e1);
     Eigen::Map<Vector3>(force.data() + 3 * (i - 1)) += h;
     Eigen::Map<Vector3>(force.data() + 3 * i) += g - h;
     Eigen::Map<Vector3>(force.data() + 3 * (i + 1)) -= g;
