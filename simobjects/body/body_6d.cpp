@@ -25,14 +25,10 @@ Body6D::Body6D(ObjectArgs& args)
   DeclareIgnoredParameter("Scale", "Visual only (FhSim); ignored.");
   if (!describing()) inertia_inverse_ = inertia_.inverse();
   DeclareMotion();
-  kinetic_energy_ = DeclareOutput({.name = "KineticEnergy",
-                                   .width = 1,
-                                   .unit = "J",
-                                   .doc = "m |Vel|^2 / 2 + omega_b . I omega_b / 2."});
-  potential_energy_ = DeclareOutput({.name = "PotentialEnergy",
-                                     .width = 1,
-                                     .unit = "J",
-                                     .doc = "Gravitational energy -m g . Pos (0 at the origin)."});
+  kinetic_energy_ =
+      DeclareOutput(ScalarPort("KineticEnergy", "J", "m |Vel|^2 / 2 + omega_b . I omega_b / 2."));
+  potential_energy_ = DeclareOutput(
+      ScalarPort("PotentialEnergy", "J", "Gravitational energy -m g . Pos (0 at the origin)."));
   angular_momentum_ = DeclareOutput(Vector3Port(
       "AngularMomentum", "kg*m^2/s", "R I omega_b, about the centre of mass, world frame."));
   DeclareCalc({quat_out_, kinetic_energy_, potential_energy_, angular_momentum_}, {},

@@ -49,8 +49,7 @@ Buoy::Buoy(ObjectArgs& args) : SimObject(args) {
   vel_ = DeclareState(VelocityState("Velocity, world frame."));
   DeclareOutputFromState(Vector3Port("Pos", "m", "Centre (state)."), pos_);
   DeclareOutputFromState(Vector3Port("Vel", "m/s", "Velocity (state)."), vel_);
-  buoyancy_ = DeclareOutput(
-      {.name = "Buoyancy", .width = 1, .unit = "N", .doc = "Buoyancy rho V_s g (upwards)."});
+  buoyancy_ = DeclareOutput(ScalarPort("Buoyancy", "N", "Buoyancy rho V_s g (upwards)."));
   ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
                               .provided_by = "an Environment/Ocean object",
                               .doc = "density, gravity, the free surface, waves and current"});

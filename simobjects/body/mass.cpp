@@ -14,8 +14,7 @@ PointMass::PointMass(ObjectArgs& args) : SimObject(args) {
   vel_ = DeclareState(VelocityState("Velocity, world frame."));
   DeclareOutputFromState(Vector3Port("Pos", "m", "Position (state)."), pos_);
   DeclareOutputFromState(Vector3Port("Vel", "m/s", "Velocity (state)."), vel_);
-  kinetic_energy_ =
-      DeclareOutput({.name = "KineticEnergy", .width = 1, .unit = "J", .doc = "m |Vel|^2 / 2."});
+  kinetic_energy_ = DeclareOutput(ScalarPort("KineticEnergy", "J", "m |Vel|^2 / 2."));
   DeclareCalc(
       {kinetic_energy_}, {},
       [this] { out(kinetic_energy_)[0] = 0.5 * mass_ * state3(vel_).squaredNorm(); },

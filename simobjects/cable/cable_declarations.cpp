@@ -123,12 +123,10 @@ void Cable::DeclarePortsAndStates() {
                             .unit = "N",
                             .doc = "Axial force of each segment, A first.",
                             .dims = {{"segment", props_.elements, {}}}});
-  tension_a_ = DeclareOutput({.name = "TensionA", .width = 1, .unit = "N", .doc = "|ForceA|."});
-  tension_b_ = DeclareOutput({.name = "TensionB", .width = 1, .unit = "N", .doc = "|ForceB|."});
-  max_strain_ = DeclareOutput({.name = "MaxStrain",
-                               .width = 1,
-                               .unit = "-",
-                               .doc = "Largest segment strain (l - l0) / l0."});
+  tension_a_ = DeclareOutput(ScalarPort("TensionA", "N", "|ForceA|."));
+  tension_b_ = DeclareOutput(ScalarPort("TensionB", "N", "|ForceB|."));
+  max_strain_ =
+      DeclareOutput(ScalarPort("MaxStrain", "-", "Largest segment strain (l - l0) / l0."));
   std::vector<PortDimension> free_node_dims;
   std::vector<IndexRange> node_velocities;  // vx, vy, vz of each node.
   if (props_.elements > 1) {
@@ -142,19 +140,13 @@ void Cable::DeclarePortsAndStates() {
                          .doc = "Per internal node x,y,z,vx,vy,vz, node 1 (next to A) first.",
                          .velocities = std::move(node_velocities),
                          .dims = free_node_dims});
-  kinetic_energy_ = DeclareOutput({.name = "KineticEnergy",
-                                   .width = 1,
-                                   .unit = "J",
-                                   .doc = "Internal nodes, normal added mass included."});
-  potential_energy_ = DeclareOutput({.name = "PotentialEnergy",
-                                     .width = 1,
-                                     .unit = "J",
-                                     .doc = "Elastic + weight in water (z datum 0) + seabed."});
-  dissipated_power_ =
-      DeclareOutput({.name = "DissipatedPower",
-                     .width = 1,
-                     .unit = "W",
-                     .doc = "Power lost by the cable (>= 0 without current; see the type's doc)."});
+  kinetic_energy_ = DeclareOutput(
+      ScalarPort("KineticEnergy", "J", "Internal nodes, normal added mass included."));
+  potential_energy_ = DeclareOutput(
+      ScalarPort("PotentialEnergy", "J", "Elastic + weight in water (z datum 0) + seabed."));
+  dissipated_power_ = DeclareOutput(
+      ScalarPort("DissipatedPower", "W",
+                 "Power lost by the cable (>= 0 without current; see the type's doc)."));
   dissipated_energy_ =
       DeclareState(DissipatedEnergyState("Integral of DissipatedPower since the start."));
 }

@@ -24,10 +24,8 @@ LinearSpring::LinearSpring(ObjectArgs& args) : SimObject(args) {
   force_b_ = DeclareOutput(Vector3Port("ForceB", "N", "Force on end B: -ForceA."));
   DeclareOutputFromInput(Vector3Port("PosA", "m", "Position of end A (echo)."), pos_a_);
   DeclareOutputFromInput(Vector3Port("PosB", "m", "Position of end B (echo)."), pos_b_);
-  potential_energy_ = DeclareOutput({.name = "PotentialEnergy",
-                                     .width = 1,
-                                     .unit = "J",
-                                     .doc = "Elastic energy k (L - L0)^2 / 2."});
+  potential_energy_ =
+      DeclareOutput(ScalarPort("PotentialEnergy", "J", "Elastic energy k (L - L0)^2 / 2."));
   DeclareCalc({force_a_, force_b_}, {pos_a_, pos_b_}, [this] { CalcForces(); });
   DeclareCalc(
       {potential_energy_}, {pos_a_, pos_b_}, [this] { CalcEnergy(); }, CalcRole::kDiagnostic);

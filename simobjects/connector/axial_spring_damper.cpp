@@ -49,27 +49,18 @@ AxialSpringDamper::AxialSpringDamper(ObjectArgs& args) : TwoBodyConnector(args) 
                                .fallback = std::vector<double>{0.0}});
   dissipated_energy_ =
       DeclareState(DissipatedEnergyState("Integral of DissipatedPower since the start."));
-  displacement_ =
-      DeclareOutput({.name = "Displacement", .width = 1, .unit = "m", .doc = "dx = d . (Q - P)."});
-  velocity_ =
-      DeclareOutput({.name = "Velocity", .width = 1, .unit = "m/s", .doc = "dv = d(dx)/dt."});
-  force_local_ = DeclareOutput({.name = "ForceLocal",
-                                .width = 1,
-                                .unit = "N",
-                                .doc = "f, > 0 pulls B towards A along the axis."});
-  potential_energy_ = DeclareOutput({.name = "PotentialEnergy",
-                                     .width = 1,
-                                     .unit = "J",
-                                     .doc = "k (dx - Offset)^2 / 2 + Force (dx - Offset)."});
-  conservative_power_ = DeclareOutput(
-      {.name = "ConservativePower", .width = 1, .unit = "W", .doc = "-d(PotentialEnergy)/dt."});
-  non_conservative_power_ = DeclareOutput({.name = "NonConservativePower",
-                                           .width = 1,
-                                           .unit = "W",
-                                           .doc = "Power of the damper (or input law) on the "
-                                                  "bodies; < 0 dissipates."});
-  dissipated_power_ = DeclareOutput(
-      {.name = "DissipatedPower", .width = 1, .unit = "W", .doc = "-NonConservativePower."});
+  displacement_ = DeclareOutput(ScalarPort("Displacement", "m", "dx = d . (Q - P)."));
+  velocity_ = DeclareOutput(ScalarPort("Velocity", "m/s", "dv = d(dx)/dt."));
+  force_local_ =
+      DeclareOutput(ScalarPort("ForceLocal", "N", "f, > 0 pulls B towards A along the axis."));
+  potential_energy_ = DeclareOutput(
+      ScalarPort("PotentialEnergy", "J", "k (dx - Offset)^2 / 2 + Force (dx - Offset)."));
+  conservative_power_ =
+      DeclareOutput(ScalarPort("ConservativePower", "W", "-d(PotentialEnergy)/dt."));
+  non_conservative_power_ = DeclareOutput(ScalarPort("NonConservativePower", "W",
+                                                     "Power of the damper (or input law) on the "
+                                                     "bodies; < 0 dissipates."));
+  dissipated_power_ = DeclareOutput(ScalarPort("DissipatedPower", "W", "-NonConservativePower."));
   DeclareCalc({displacement_, velocity_}, KinematicsInputs(), [this] {
     const Motion m = CalcMotion();
     out(displacement_)[0] = m.displacement;

@@ -57,10 +57,8 @@ LinearBushing::LinearBushing(ObjectArgs& args) : TwoBodyConnector(args) {
                               .doc = "Moment about M's origin, then force, on frame M (body B), "
                                      "expressed in M (Drake's F_C_C).",
                               .dims = {{"spatial", 6, {"mx", "my", "mz", "fx", "fy", "fz"}}}});
-  potential_energy_ = DeclareOutput(
-      {.name = "PotentialEnergy", .width = 1, .unit = "J", .doc = "sum k_i q_i^2 / 2."});
-  dissipated_power_ = DeclareOutput(
-      {.name = "DissipatedPower", .width = 1, .unit = "W", .doc = "sum c_i qdot_i^2 (>= 0)."});
+  potential_energy_ = DeclareOutput(ScalarPort("PotentialEnergy", "J", "sum k_i q_i^2 / 2."));
+  dissipated_power_ = DeclareOutput(ScalarPort("DissipatedPower", "W", "sum c_i qdot_i^2 (>= 0)."));
   dissipated_energy_ = DeclareState(DissipatedEnergyState("Time integral of DissipatedPower."));
   DeclareCalc({q_, qdot_, f_, spatial_f_, spatial_m_, potential_energy_, dissipated_power_,
                force_a_, moment_a_, force_b_, moment_b_},

@@ -21,20 +21,14 @@ SpringDamper::SpringDamper(ObjectArgs& args) : TwoBodyConnector(args) {
                                        .check = AtLeast(0.0)});
   dissipated_energy_ =
       DeclareState(DissipatedEnergyState("Energy dissipated by the damper since the start."));
-  length_ = DeclareOutput({.name = "Length", .width = 1, .unit = "m", .doc = "l = |p_WQ - p_WP|."});
-  potential_energy_ = DeclareOutput(
-      {.name = "PotentialEnergy", .width = 1, .unit = "J", .doc = "k (l - l0)^2 / 2."});
-  length_rate_ = DeclareOutput({.name = "LengthRate", .width = 1, .unit = "m/s", .doc = "dl/dt."});
-  conservative_power_ = DeclareOutput({.name = "ConservativePower",
-                                       .width = 1,
-                                       .unit = "W",
-                                       .doc = "-d(PotentialEnergy)/dt = -k (l - l0) dl/dt."});
-  non_conservative_power_ = DeclareOutput({.name = "NonConservativePower",
-                                           .width = 1,
-                                           .unit = "W",
-                                           .doc = "-c (dl/dt)^2 (Drake's sign: < 0 dissipates)."});
-  dissipated_power_ = DeclareOutput(
-      {.name = "DissipatedPower", .width = 1, .unit = "W", .doc = "c (dl/dt)^2 >= 0."});
+  length_ = DeclareOutput(ScalarPort("Length", "m", "l = |p_WQ - p_WP|."));
+  potential_energy_ = DeclareOutput(ScalarPort("PotentialEnergy", "J", "k (l - l0)^2 / 2."));
+  length_rate_ = DeclareOutput(ScalarPort("LengthRate", "m/s", "dl/dt."));
+  conservative_power_ = DeclareOutput(
+      ScalarPort("ConservativePower", "W", "-d(PotentialEnergy)/dt = -k (l - l0) dl/dt."));
+  non_conservative_power_ = DeclareOutput(
+      ScalarPort("NonConservativePower", "W", "-c (dl/dt)^2 (Drake's sign: < 0 dissipates)."));
+  dissipated_power_ = DeclareOutput(ScalarPort("DissipatedPower", "W", "c (dl/dt)^2 >= 0."));
   DeclareCalc({length_, potential_energy_}, {a_.pos, a_.quat, b_.pos, b_.quat},
               [this] { CalcGeometry(); });
   DeclareCalc({force_a_, moment_a_, force_b_, moment_b_, length_rate_, conservative_power_,

@@ -17,10 +17,8 @@ WaveProbe::WaveProbe(ObjectArgs& args) : SimObject(args) {
                               .provided_by = "an Environment/Ocean object",
                               .doc = "the sea it measures",
                               .required = true});
-  elevation_ = DeclareOutput({.name = "Elevation",
-                              .width = 1,
-                              .unit = "m",
-                              .doc = "Free-surface elevation above z = 0 at the point's x, y."});
+  elevation_ = DeclareOutput(
+      ScalarPort("Elevation", "m", "Free-surface elevation above z = 0 at the point's x, y."));
   velocity_ = DeclareOutput(
       Vector3Port("WaterVelocity", "m/s", "Water velocity at the point (waves + current), world."));
   acceleration_ = DeclareOutput(Vector3Port(

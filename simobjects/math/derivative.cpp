@@ -5,12 +5,7 @@
 namespace hawser {
 
 Derivative::Derivative(ObjectArgs& args) : SimObject(args) {
-  const int width =
-      static_cast<int>(DeclareParameter<long>({.name = "PortWidth",
-                                               .unit = "-",
-                                               .doc = "Width of In and Out.",
-                                               .fallback = 1,
-                                               .check = IntegerInRange(1, kMaxPortWidth)}));
+  const int width = static_cast<int>(DeclareParameter(PortWidthParameter()));
   time_constant_ = DeclareParameter<double>({.name = "TimeConstant",
                                              .unit = "s",
                                              .doc = "Filter time constant Tf.",

@@ -20,10 +20,8 @@ LinearMapping::LinearMapping(ObjectArgs& args) : SimObject(args) {
       {.name = "InV", .width = static_cast<int>(cv_.cols()), .unit = "-", .doc = "Input v (Nv)."});
   out_ = DeclareOutput({.name = "Out", .width = m, .unit = "-", .doc = "Cu u + Cv v (M)."});
   for (int i = 1; i <= m; ++i) {
-    elements_.push_back(DeclareOutput({.name = "Out" + std::to_string(i),
-                                       .width = 1,
-                                       .unit = "-",
-                                       .doc = "Element " + std::to_string(i) + " of Out."}));
+    elements_.push_back(DeclareOutput(
+        ScalarPort("Out" + std::to_string(i), "-", "Element " + std::to_string(i) + " of Out.")));
   }
   std::vector<Output> all = elements_;
   all.insert(all.begin(), out_);

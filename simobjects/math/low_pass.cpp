@@ -5,12 +5,7 @@
 namespace hawser {
 
 LowPass::LowPass(ObjectArgs& args) : SimObject(args) {
-  const int width =
-      static_cast<int>(DeclareParameter<long>({.name = "PortWidth",
-                                               .unit = "-",
-                                               .doc = "Width of In and Out.",
-                                               .fallback = 1,
-                                               .check = IntegerInRange(1, kMaxPortWidth)}));
+  const int width = static_cast<int>(DeclareParameter(PortWidthParameter()));
   ratio_ = DeclareParameter<double>({.name = "ConvergenceRatio",
                                      .unit = "1/s",
                                      .doc = "r, the inverse time constant.",

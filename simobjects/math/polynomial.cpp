@@ -3,12 +3,7 @@
 namespace hawser {
 
 Polynomial::Polynomial(ObjectArgs& args) : SimObject(args) {
-  const int width =
-      static_cast<int>(DeclareParameter<long>({.name = "PortWidth",
-                                               .unit = "-",
-                                               .doc = "Width of In and Out.",
-                                               .fallback = 1,
-                                               .check = IntegerInRange(1, kMaxPortWidth)}));
+  const int width = static_cast<int>(DeclareParameter(PortWidthParameter()));
   coefficients_ = DeclareParameter<Eigen::VectorXd>(
       {.name = "Coefficients",
        .unit = "-",

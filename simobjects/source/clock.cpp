@@ -3,8 +3,7 @@
 namespace hawser {
 
 Clock::Clock(ObjectArgs& args) : SimObject(args) {
-  sim_time_ =
-      DeclareOutput({.name = "SimTime", .width = 1, .unit = "s", .doc = "The simulation time t."});
+  sim_time_ = DeclareOutput(ScalarPort("SimTime", "s", "The simulation time t."));
   DeclareCalc({sim_time_}, {}, [this] { out(sim_time_)[0] = time(); });
 }
 

@@ -8,11 +8,7 @@
 namespace hawser {
 
 Sine::Sine(ObjectArgs& args) : SimObject(args) {
-  const long width = DeclareParameter<long>({.name = "PortWidth",
-                                             .unit = "-",
-                                             .doc = "Number of elements of Out.",
-                                             .fallback = 1,
-                                             .check = IntegerInRange(1, kMaxPortWidth)});
+  const long width = DeclareParameter(PortWidthParameter("Number of elements of Out."));
   amplitude_ = DeclareParameter<double>(
       {.name = "Amplitude", .unit = "-", .doc = "Amplitude of the wave.", .fallback = 1.0});
   bias_ = DeclareParameter<double>(

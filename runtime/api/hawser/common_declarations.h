@@ -1,7 +1,7 @@
-// The declarations most SimObjects make, each written once: a 3-vector port, a quaternion, the
-// states of a body that moves (Pos, Vel, Quat, AngVel) and of a force element that dissipates,
-// and the unit factors of angles and frequencies. A body then declares its physics, not its
-// bookkeeping:
+// The declarations most SimObjects make, each written once: a scalar, 3-vector or quaternion
+// port, a signal block's PortWidth, the states of a body that moves (Pos, Vel, Quat, AngVel) and
+// of a force element that dissipates, and the unit factors of angles and frequencies. A body
+// then declares its physics, not its bookkeeping:
 //
 //   force_ = DeclareInput(Vector3Port("Force", "N", "External force, world frame.", kZero3));
 //   pos_ = DeclareState(PositionState("Position, world frame."));
@@ -35,6 +35,10 @@ inline const Eigen::Vector3d kZero3 = Eigen::Vector3d::Zero();
 inline const Eigen::Vector4d kIdentityQuaternion(1.0, 0.0, 0.0, 0.0);
 
 // ---- Ports ----
+/// A scalar port (width 1).
+inline PortSpec ScalarPort(std::string name, std::string unit, std::string doc) {
+  return {.name = std::move(name), .width = 1, .unit = std::move(unit), .doc = std::move(doc)};
+}
 /// A 3-vector port: x, y, z in result files.
 inline PortSpec Vector3Port(std::string name, std::string unit, std::string doc) {
   return {.name = std::move(name),
@@ -63,6 +67,16 @@ inline PortSpec QuaternionPort(std::string name, std::string doc, const Eigen::V
   PortSpec spec = QuaternionPort(std::move(name), std::move(doc));
   spec.fallback = std::vector<double>(fallback.begin(), fallback.end());
   return spec;
+}
+
+/// The PortWidth parameter of a signal block: the width of its ports, 1 by default, at most
+/// kMaxPortWidth (a typo such as 2e9 is an error, not an allocation failure).
+inline ParamSpec<long> PortWidthParameter(std::string doc = "Width of In and Out.") {
+  return {.name = "PortWidth",
+          .unit = "-",
+          .doc = std::move(doc),
+          .fallback = 1,
+          .check = IntegerInRange(1, kMaxPortWidth)};
 }
 
 // ---- The states of a body ----

@@ -43,6 +43,20 @@ TEST_CASE("common declarations: a 3-vector port and a quaternion port") {
   CHECK(*quat.fallback == std::vector<double>{1.0, 0.0, 0.0, 0.0});
 }
 
+TEST_CASE("common declarations: a scalar port and a signal block's PortWidth") {
+  const PortSpec energy = ScalarPort("KineticEnergy", "J", "m |Vel|^2 / 2.");
+  CHECK((energy.name == "KineticEnergy" && energy.width == 1 && energy.unit == "J"));
+  CHECK(energy.dims.empty());  // One value: no dimension beyond time in result files.
+  const ParamSpec<long> width = PortWidthParameter();
+  CHECK(width.name == "PortWidth");
+  CHECK(width.fallback == 1L);
+  CHECK(width.check(1).empty());
+  CHECK(width.check(kMaxPortWidth).empty());
+  CHECK_FALSE(width.check(0).empty());                  // No port of width 0,
+  CHECK_FALSE(width.check(kMaxPortWidth + 1).empty());  // nor beyond the documented limit.
+  CHECK(PortWidthParameter("Number of elements of Out.").doc == "Number of elements of Out.");
+}
+
 TEST_CASE("common declarations: the states of a body and of a dissipating element") {
   const StateSpec pos = PositionState("Centre.");
   CHECK((pos.name == "Pos" && pos.unit == "m" && pos.width == 3));
