@@ -58,13 +58,13 @@ void AddBendingForces(const CableProperties& p, std::span<const double> pos,
   // Each segment's length and direction once, carried from one node to the next.
   Vector3 d1 = Node(pos, 1) - Node(pos, 0);
   double l1 = d1.norm();
-  Vector3 e1 = d1 / l1;
+  Vector3 e1 = l1 > 0.0 ? Vector3(d1 / l1) : Vector3::Zero();
   for (int i = 1; i < n; ++i) {
     const double l0 = l1;
     const Vector3 e0 = e1;
     d1 = Node(pos, i + 1) - Node(pos, i);
     l1 = d1.norm();
-    e1 = d1 / l1;
+    e1 = l1 > 0.0 ? Vector3(d1 / l1) : Vector3::Zero();
     const double c = p.bending[i];
     if (!(c > 0.0 && l0 > 0.0 && l1 > 0.0)) continue;  // As BendAt: no bend at a zero segment.
     // h = -C P_{i-1} e_i / l_{i-1}, g = -C P_i e_{i-1} / l_i (cable_bending.h).
