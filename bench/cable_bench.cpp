@@ -15,10 +15,11 @@
 // fairlead tension with N against the analytic elastic catenary, and the time to find it (Settle;
 // the fastest of 3). Usage: cable_bench [--quick] [--moordyn DIR]  (quick: N = 20 and 100 only,
 // dense limited to N = 20)
-//        cable_bench --one N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS]  (one setting, repeated;
-//        prints its row per repeat, with its error against the reference run)
-//        cable_bench --profile N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS]  (the same without the
-//        reference run, for a profiler: its error prints as nan)
+//        cable_bench --one N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS [EI]]  (one setting,
+//        repeated; prints its row per repeat, with its error against the reference run; EI:
+//        the line's BendingStiffness in N m^2, default 0)
+//        cable_bench --profile N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS [EI]]  (the same without
+//        the reference run, for a profiler: its error prints as nan)
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -50,9 +51,17 @@ struct Settled {
   double touchdown_x = 0.0;   // x of the first node clear of the seabed.
 };
 
-Settled SettleLine(int n) {
-  Scenario scenario =
-      LoadScenarioFromString(test::ReferenceLineXml(n, "", "cvode-bdf", false, 0.1), "ref.xml");
+/// The reference line's scenario with BendingStiffness `ei` [N m^2] (none when 0).
+std::string WithBending(std::string xml, double ei) {
+  const std::string seabed = R"(SeabedDepth="-100")";
+  if (ei > 0.0)
+    xml.insert(xml.find(seabed) + seabed.size(), fmt::format(R"( BendingStiffness="{}")", ei));
+  return xml;
+}
+
+Settled SettleLine(int n, double ei = 0.0) {
+  Scenario scenario = LoadScenarioFromString(
+      WithBending(test::ReferenceLineXml(n, "", "cvode-bdf", false, 0.1), ei), "ref.xml");
   auto model = Model::Assemble(scenario, BuiltinRegistry());
   Settled s;
   s.x = model->InitialState(0.0);
@@ -90,8 +99,9 @@ struct Timed {
 };
 
 Timed RunDynamic(int n, const std::string& nodes, const std::string& integrator,
-                 const std::string& extra, double end_time) {
-  std::string xml = test::ReferenceLineXml(n, extra, integrator, false, end_time, true);
+                 const std::string& extra, double end_time, double ei = 0.0) {
+  std::string xml =
+      WithBending(test::ReferenceLineXml(n, extra, integrator, false, end_time, true), ei);
   const std::string placeholder = "<InitialCondition/>";
   xml.replace(xml.find(placeholder), placeholder.size(),
               fmt::format(R"(<InitialCondition L1.Nodes="{}"/>)", nodes));
@@ -230,12 +240,13 @@ int main(int argc, char** argv) {
   if (one || profile) {
     const int n = std::atoi(argv[2]);
     const int repeats = argc > 5 ? std::atoi(argv[5]) : 1;
-    const std::string nodes = NodesInitialCondition(SettleLine(n).x);
-    const Timed ref =
-        one ? RunDynamic(n, nodes, "rk4", fmt::format(R"(stepsize="{}")", ReferenceStep(n)), 60.0)
-            : Timed{};
+    const double ei = argc > 6 ? std::atof(argv[6]) : 0.0;
+    const std::string nodes = NodesInitialCondition(SettleLine(n, ei).x);
+    const Timed ref = one ? RunDynamic(n, nodes, "rk4",
+                                       fmt::format(R"(stepsize="{}")", ReferenceStep(n)), 60.0, ei)
+                          : Timed{};
     for (int r = 0; r < repeats; ++r) {
-      const Timed run = RunDynamic(n, nodes, argv[3], argv[4], 60.0);
+      const Timed run = RunDynamic(n, nodes, argv[3], argv[4], 60.0, ei);
       const SolverStats& s = run.result.stats;
       fmt::print(
           "N = {} {} {}: {:.3f} ms per simulated s, rms dT/T {:.3e}, {} steps, {} RHS, {} "

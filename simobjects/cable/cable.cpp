@@ -7,6 +7,7 @@
 
 #include "hawser/ocean.h"
 #include "hawser/text.h"
+#include "simobjects/cable/cable_bending.h"
 #include "simobjects/cable/cable_jacobian.h"
 #include "simobjects/cable/line_type.h"
 #include "simobjects/common/ocean_agreement.h"
@@ -17,8 +18,8 @@ Cable::Cable(ObjectArgs& args) : SimObject(args), given_(args.values) {
   const SegmentParameters segment = DeclareParameters();
   DeclarePortsAndStates();
   DeclareCalcs();
-  DeclareJacobianStructure();
   DeriveProperties(args, segment);
+  DeclareJacobianStructure();  // Its reach depends on the bending stiffness.
   ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
                               .provided_by = "an Environment/Ocean object",
                               .doc = "water density, gravity, depth, waves and current"});
@@ -37,16 +38,20 @@ void Cable::DeclareCalcs() {
 
 void Cable::DeclareJacobianStructure() {
   // Node i's acceleration reads nodes i-1..i+1: in the 6-per-node layout, row 6i+5 reaches
-  // column 6(i-1) (11 below) and row 6i+3 reaches column 6(i+1)+5 (8 above). The
-  // DissipatedEnergy row reads every node, outside this band, harmlessly (cable.h).
+  // column 6(i-1) (11 below) and row 6i+3 reaches column 6(i+1)+5 (8 above). With bending it
+  // reads nodes i-2..i+2 (cable_bending.h): 17 below, 14 above (the condensed velocity matrix's
+  // half-bandwidth grows from 5 to 8, still the two-sided band LU's). The DissipatedEnergy row
+  // reads every node, outside this band, harmlessly (cable.h).
   // Exactly: Pos' = Vel reads one entry, and a node's acceleration reads the positions and
-  // velocities of itself and its two neighbours (within the band above: 11 below, 8 above).
+  // velocities of itself and its neighbours (within the band above); the entries of the
+  // velocities two nodes away, which bending does not read, are declared too and stay 0.
   std::vector<std::pair<int, int>> entries;
   const int free_nodes = props_.elements - 1;
+  const int reach = NeighbourReach();
   for (int i = 0; i < free_nodes; ++i) {
     const int o = 6 * i;
     for (int k = 0; k < 3; ++k) entries.push_back({o + k, o + 3 + k});
-    for (int j = std::max(0, i - 1); j <= std::min(free_nodes - 1, i + 1); ++j) {
+    for (int j = std::max(0, i - reach); j <= std::min(free_nodes - 1, i + reach); ++j) {
       for (int r = 3; r < 6; ++r) {
         for (int c = 0; c < 6; ++c) entries.push_back({o + r, 6 * j + c});
       }
@@ -55,11 +60,13 @@ void Cable::DeclareJacobianStructure() {
   DeclareStateEntries(std::move(entries));
   // The ends reach the free nodes next to them only: node 1 (entries 0..5) reads end A, node
   // N-1 (entries 6(N-2)..6(N-2)+5) end B, and ForceA/B read those nodes (the end node's tangent
-  // and its segment). Like the band, this leaves out the DissipatedEnergy row, which reads
+  // and its segment); with bending, nodes 1 and 2 (N-1 and N-2) through node 1's (N-1's)
+  // bend. Like the band, this leaves out the DissipatedEnergy row, which reads
   // everything (see cable.h): a body attached to end A of one line and end B of another then
   // keeps the Jacobian narrowly banded.
   const int free_entries = 6 * (props_.elements - 1);
-  const int near_a = std::min(6, free_entries), near_b = std::max(0, free_entries - 6);
+  const int near = 6 * reach;
+  const int near_a = std::min(near, free_entries), near_b = std::max(0, free_entries - near);
   for (Input end_a : {pos_a_, vel_a_}) DeclareInputReadBy(end_a, 0, near_a);
   for (Input end_b : {pos_b_, vel_b_}) DeclareInputReadBy(end_b, near_b, free_entries - near_b);
   for (Output o : {force_a_, tension_a_}) DeclareOutputReads(o, 0, near_a);
@@ -77,6 +84,7 @@ void Cable::DeriveProperties(const ObjectArgs& args, const SegmentParameters& se
   }
   segment_ = segment;
   DeriveFluidProperties();
+  SetBendingStiffness(props_, node_ei_);  // After the segment lengths: EI / l0 per node.
 }
 
 void Cable::SizeWorkArrays() {
@@ -88,6 +96,8 @@ void Cable::SizeWorkArrays() {
   tangent_.assign(3 * nodes, 0.0);
   seg_tension_.assign(n_elem, 0.0);
   jacobian_.assign(static_cast<size_t>(kNodeJacobianSize) * (n_elem - 1), 0.0);
+  if (!props_.bending.empty())
+    far_.assign(static_cast<size_t>(kBendingFarSize) * (n_elem - 1), 0.0);
   e_pos_ = pos_;
   e_vel_ = vel_;
   e_force_ = force_;
@@ -232,17 +242,26 @@ void Cable::CalcEnergy() {
 bool Cable::StateJacobian(std::span<double> values) {
   // Calc() ran at this point: pos_, vel_, water_, tangent_ and force_ are its.
   CableAccelerationJacobian(props_, pos_, vel_, water_, tangent_, force_, jacobian_);
+  if (!props_.bending.empty()) AddBendingJacobian(props_, pos_, tangent_, jacobian_, far_);
   // In the order of the constructor's DeclareStateEntries: per free node, Pos' = Vel, then its
   // acceleration's rows against each free neighbour's (and its own) x,y,z,vx,vy,vz.
   const int free_nodes = props_.elements - 1;
+  const int reach = NeighbourReach();
   size_t k = 0;
   for (int i = 0; i < free_nodes; ++i) {
     for (int c = 0; c < 3; ++c) values[k++] = 1.0;
     const double* node = jacobian_.data() + kNodeJacobianSize * i;  // 3 x 18, column major.
-    for (int j = std::max(0, i - 1); j <= std::min(free_nodes - 1, i + 1); ++j) {
-      const int first_column = 6 * (j - i + 1);  // The node before, itself, the node after.
+    for (int j = std::max(0, i - reach); j <= std::min(free_nodes - 1, i + reach); ++j) {
       for (int r = 0; r < 3; ++r) {
-        for (int c = 0; c < 6; ++c) values[k++] = node[3 * (first_column + c) + r];
+        for (int c = 0; c < 6; ++c) {
+          if (j == i - 2 || j == i + 2) {  // Bending only: positions from far_, velocities 0.
+            const double* two_away = far_.data() + kBendingFarSize * i + (j > i ? 9 : 0);
+            values[k++] = c < 3 ? two_away[3 * c + r] : 0.0;
+          } else {
+            const int first_column = 6 * (j - i + 1);  // The node before, itself, the one after.
+            values[k++] = node[3 * (first_column + c) + r];
+          }
+        }
       }
     }
   }

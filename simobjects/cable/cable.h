@@ -23,6 +23,9 @@
 //   mass               m = MassPerLength l0 along q and m + rho Can A l0 normal to q: the added
 //                      mass acts normal to the line only (as MoorDyn); no Froude-Krylov term
 //                      (the current is taken as steady).
+//   bending            with BendingStiffness EI > 0, the forces -dE/dx of the bending energy
+//                      E = sum EI kappa^2 l0 / 2, kappa = |e_i - e_{i-1}| / l0 at each internal
+//                      node (MoorDyn v2's curvature; pinned ends; cable_bending.h).
 // Internal nodes: Pos' = Vel, Vel' = F_t / m + F_n / (m + a) for the total force F (segment
 // tensions plus the terms above) split along q.
 //
@@ -44,7 +47,8 @@
 //   PotentialEnergy  sum over segments (EA / 2 l0) max(0, l - l0)^2 (taut segments only)
 //                    + sum over nodes share w l0 z (weight in water, z datum 0; end nodes with
 //                    share 1/2, since their weight acts through ForceA/B)
-//                    + sum over nodes share SeabedStiffness l0 pen^2 / 2.
+//                    + sum over nodes share SeabedStiffness l0 pen^2 / 2
+//                    + the bending energy E (above).
 //   DissipatedPower  power lost by the cable system: axial damping (and the work of the
 //                    tension-only clipping), drag -F_drag . v, seabed damping and friction
 //                    (cable_physics.h gives each term). It is >= 0 when Current = 0. Drag is
@@ -62,7 +66,8 @@
 //
 // State `Nodes` (6 (N - 1)): per internal node x, y, z, vx, vy, vz, node 1 first, so that the
 // Jacobian is banded (half-bandwidths 11 below and 8 above the diagonal) and sparse: Pos' = Vel
-// reads one entry, a node's acceleration its own and its neighbours' 18 (DeclareStateEntries).
+// reads one entry, a node's acceleration its own and its neighbours' 18 (DeclareStateEntries);
+// with bending, the nodes two away as well (17 below, 14 above), and ForceA/B read two nodes.
 // The ends couple only to the free nodes next to them: end A to node 1, end B to node N-1, and
 // ForceA/B read only those nodes (DeclareInputReadBy, DeclareOutputReads), so a body at an end
 // adds a few entries to the model's Jacobian instead of filling it.
@@ -201,6 +206,8 @@ class Cable final : public SimObject {
   std::vector<WaterMotion> water_motion_;  ///< SampleWater's batch from the ocean.
   CableProperties props_;
   double length_ = 0.0, ea_ = 0.0, weight_per_length_ = 0.0;
+  /// BendingStiffness EI per node [N m^2] (N + 1; the ends' are not used: pinned).
+  std::vector<double> node_ei_;
   Input pos_a_, pos_b_, vel_a_, vel_b_, current_;
   Output force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_;
   Output kinetic_energy_, potential_energy_, dissipated_power_, max_strain_;
@@ -211,6 +218,9 @@ class Cable final : public SimObject {
   std::vector<double> e_pos_, e_vel_, e_force_, e_tangent_, e_tension_;  // CalcEnergy's.
   CableWorkspace work_;           ///< CableNodeForces' scratch space.
   std::vector<double> jacobian_;  ///< CableAccelerationJacobian's, per internal node.
+  std::vector<double> far_;       ///< AddBendingJacobian's, per internal node.
+  /// How far a node's acceleration reaches: its neighbours +-1, or +-2 with bending.
+  int NeighbourReach() const { return props_.bending.empty() ? 1 : 2; }
 };
 
 }  // namespace hawser

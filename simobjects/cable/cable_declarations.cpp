@@ -93,7 +93,13 @@ Cable::SegmentParameters Cable::DeclareParameters() {
        .doc = "Speed below which friction is regularised (smoothly goes to 0).",
        .fallback = 0.01,
        .check = Positive()});
-
+  const double ei = DeclareParameter<double>(
+      {.name = "BendingStiffness",
+       .unit = "N m^2",
+       .doc = "Bending stiffness EI (0 = none; pinned ends). See docs/cables-and-mooring.md.",
+       .fallback = 0.0,
+       .check = AtLeast(0.0)});
+  node_ei_.assign(static_cast<size_t>(props_.elements) + 1, ei);
   return segment;
 }
 

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "simobjects/cable/cable_bending.h"
 #include "simobjects/cable/cable_physics.h"
 #include "simobjects/environment/vector_math.h"
 
@@ -376,6 +377,7 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
   AddTensions(l, n);
   Join(l.chord, nodes, tangent);
   Join(l.force, nodes, force);
+  AddBendingForces(p, pos, force);  // Conservative: no dissipated power.
   if (dissipated != nullptr) {
     *dissipated =
         Sum(l.node_lost, static_cast<int>(nodes)) + Sum(l.segment_lost, static_cast<int>(segments));

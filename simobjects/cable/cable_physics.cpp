@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cmath>
 
+#include "simobjects/cable/cable_bending.h"
+
 namespace hawser {
 namespace {
 
@@ -205,6 +207,7 @@ CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
                        ? p.segment_length[i] * table->Energy(stretch / p.segment_length[i])
                        : 0.5 * p.axial_stiffness[i] * stretch * stretch;
   }
+  e.potential += BendingEnergy(p, pos);
   return e;
 }
 

@@ -55,6 +55,9 @@ struct CableProperties {
   double seabed_z = 0.0;           ///< [m].
   double friction = 0.0;           ///< Coulomb coefficient mu [-] (0 = off).
   double friction_velocity = 0.0;  ///< Regularisation speed v_eps [m/s].
+  /// Per node (N + 1) the bending stiffness over the segment length C = EI / l0 [N m]; 0 at the
+  /// pinned ends; empty = no bending (cable_bending.h, SetBendingStiffness).
+  std::vector<double> bending;
 };
 
 /// One segment's values lumped over its unstretched length l0 (the per-node quantities of
@@ -160,7 +163,7 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
 /// delivered through the ends (-ForceA . VelA - ForceB . VelB). See cable.h.
 struct CableEnergy {
   double kinetic = 0.0;    ///< Internal nodes: (m |v|^2 + a |v_n|^2) / 2 [J].
-  double potential = 0.0;  ///< Elastic + weight in water + seabed springs [J].
+  double potential = 0.0;  ///< Elastic + weight in water + seabed springs + bending [J].
 };
 CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
                           std::span<const double> vel);

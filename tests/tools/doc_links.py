@@ -78,7 +78,7 @@ def path_exists(source, path):
 def anchors(path):
     """The anchor names of a Markdown file's headings, as GitHub makes them."""
     names, seen = set(), {}
-    for _, line in prose_lines(path):
+    for _, line in prose_lines(path, blank_code=False):  # GitHub keeps a code span's text.
         heading = HEADING.match(line)
         if not heading:
             continue
