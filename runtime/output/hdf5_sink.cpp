@@ -519,6 +519,13 @@ void Hdf5RunWriter::WriteEndAttributes(const RunResult& result) {
     h5::SetAttribute(group_, "wall_seconds", result.wall_seconds);
     h5::SetAttribute(group_, "integrator", result.integrator);
     h5::SetAttribute(group_, "linear_solver_used", result.linear_solver);
+    // Each discrete event on its object's group: e.g. a cable's break_time [s], break_index.
+    for (const DiscreteEvent& e : result.events) {
+      const hid_t object = OpenOrCreateGroup(group_, e.object, file_->path());
+      h5::SetAttribute(object, (e.kind + "_time").c_str(), e.time);
+      h5::SetAttribute(object, (e.kind + "_index").c_str(), e.index);
+      H5Gclose(object);
+    }
     // Status last: a file that says "completed" has everything else.
     h5::SetAttribute(group_, "message", result.message);
     h5::SetAttribute(group_, "status", ToString(result.status));

@@ -330,6 +330,9 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
   vector_math::SqrtAndReciprocal(std::span<const double>(work.squares.data(), nodes), work.speeds,
                                  {});
   Segments(p, l, n, length + nodes, inverse + nodes, tension.data());
+  for (const int b : p.broken_segments) {  // No force from the break on, so no power either.
+    tension[b] = l.pull.x[b] = l.pull.y[b] = l.pull.z[b] = l.segment_lost[b] = 0.0;
+  }
   WeightDragAndSeabed(p, l, n, work.speeds.data());
   if (p.has_seabed && p.friction > 0.0) Friction(p, l, n);
   if (!water.acceleration.empty()) {

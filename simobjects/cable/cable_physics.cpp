@@ -126,6 +126,7 @@ CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
     e.kinetic += 0.5 * (p.node_mass * v.squaredNorm() + p.node_added_mass * v_n.squaredNorm());
   }
   for (int i = 0; i < n; ++i) {
+    if (SegmentBroken(p, i)) continue;  // Its energy was released at the break (cable.h).
     const double stretch =
         std::max(0.0, (Node(pos, i + 1) - Node(pos, i)).norm() - p.segment_length);
     e.potential += 0.5 * p.axial_stiffness * stretch * stretch;

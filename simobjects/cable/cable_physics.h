@@ -32,7 +32,17 @@ struct CableProperties {
   double seabed_ramp_depth = 1e-3;
   double friction = 0.0;           ///< Coulomb coefficient mu [-] (0 = off).
   double friction_velocity = 0.0;  ///< Regularisation speed v_eps [m/s].
+  /// Segments that broke (Cable's BreakTime/BreakTension, cable_break.cpp), 0 = next to end A:
+  /// they carry no tension and hold no elastic energy. Usually empty.
+  std::vector<int> broken_segments;
 };
+
+/// Whether segment i broke (CableProperties::broken_segments).
+inline bool SegmentBroken(const CableProperties& p, int i) {
+  for (const int b : p.broken_segments)
+    if (b == i) return true;
+  return false;
+}
 
 /// Axial force of one segment [N], tension positive and never negative (a slack segment
 /// carries no compression): T = max(0, k (l - l0) + c dl/dt).

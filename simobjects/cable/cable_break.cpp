@@ -1,0 +1,117 @@
+// Cable/Cable's line failure (cable.h, "Line failure"): a segment that breaks at BreakTime, or
+// when its tension first exceeds BreakTension, and carries no force from then on.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "hawser/log.h"
+#include "hawser/text.h"
+#include "simobjects/cable/cable.h"
+
+namespace hawser {
+
+void Cable::DeclareBreak(const ObjectArgs& args) {
+  constexpr double kNever = std::numeric_limits<double>::infinity();
+  break_.time = DeclareParameter<double>(
+      {.name = "BreakTime",
+       .unit = "s",
+       .doc = "Time at which segment BreakSegment breaks (inf = never; the start: broken from "
+              "the start, Settle included).",
+       .fallback = kNever});
+  break_.tension = DeclareParameter<double>(
+      {.name = "BreakTension",
+       .unit = "N",
+       .doc = "Tension (e.g. the MBL) at which a segment breaks: the first that exceeds it, or "
+              "BreakSegment only (inf = never).",
+       .fallback = kNever,
+       .check = Positive()});
+  const long segment = DeclareParameter<long>(
+      {.name = "BreakSegment",
+       .unit = "-",
+       .doc = "The segment that breaks, 0 = at end A (BreakTime's default: 0, the fairlead side "
+              "when end A is the fairlead).",
+       .fallback = 0,
+       .check = IntegerInRange(0, props_.elements - 1)});
+  released_energy_out_ = DeclareOutput(
+      {.name = "ReleasedEnergy",
+       .width = 1,
+       .unit = "J",
+       .doc = "Elastic energy the broken segment held at the break (lost from PotentialEnergy)."});
+  if (describing()) return;
+  DeclareDiscreteEvents();
+  if (const auto given = args.values.find("BreakTime"); given != args.values.end()) {
+    break_.time_loc = given->second.second;
+    if (std::isnan(break_.time)) {
+      throw ScenarioError(break_.time_loc, name() + ": BreakTime = nan; expected a time in s");
+    }
+  }
+  if (const auto given = args.values.find("BreakSegment"); given != args.values.end()) {
+    if (std::isinf(break_.time) && std::isinf(break_.tension)) {
+      throw ScenarioError(given->second.second,
+                          name() +
+                              ": BreakSegment is given without BreakTime or BreakTension; "
+                              "expected one of them (or no BreakSegment)");
+    }
+    break_.segment = static_cast<int>(segment);
+  }
+}
+
+void Cable::CheckEventTimes(double start, double end) const {
+  if (std::isinf(break_.time) && break_.time > 0.0) return;
+  if (break_.time < start || break_.time > end) {
+    throw ScenarioError(
+        break_.time_loc,
+        fmt::format("{}: BreakTime = {} is outside the run [{}, {}]; expected a time within it "
+                    "(BreakTime = the start time breaks the line from the start)",
+                    name(), NumberText(break_.time), NumberText(start), NumberText(end)));
+  }
+}
+
+double Cable::NextEventTime(double after) const {
+  const bool pending = props_.broken_segments.empty() && break_.time > after;
+  return pending ? break_.time : std::numeric_limits<double>::infinity();
+}
+
+bool Cable::UpdateDiscreteState() {
+  // Calc() ran at this step's state (the model evaluated every output): seg_tension_ and pos_
+  // are its. One break per line.
+  if (!props_.broken_segments.empty()) return false;
+  int segment = -1;
+  std::string why;
+  if (time() >= break_.time) {
+    segment = std::max(0, break_.segment);
+    why = "BreakTime = " + NumberText(break_.time) + " s";
+  } else if (std::isfinite(break_.tension)) {
+    // The segment whose tension exceeds BreakTension; several at once (within one step): the
+    // most loaded, as it would have gone first.
+    double highest = break_.tension;
+    for (int i = 0; i < props_.elements; ++i) {
+      if ((break_.segment < 0 || i == break_.segment) && seg_tension_[i] > highest) {
+        highest = seg_tension_[i];
+        segment = i;
+      }
+    }
+    why = fmt::format("tension {} N > BreakTension = {} N", NumberText(highest),
+                      NumberText(break_.tension));
+  }
+  if (segment < 0) return false;
+  // The elastic energy k max(0, l - l0)^2 / 2 it held leaves PotentialEnergy now.
+  const Eigen::Map<const Eigen::Vector3d> a(&pos_[3 * segment]), b(&pos_[3 * segment + 3]);
+  const double stretch = std::max(0.0, (b - a).norm() - props_.segment_length);
+  Break(segment, why, 0.5 * props_.axial_stiffness * stretch * stretch);
+  return true;
+}
+
+void Cable::Break(int segment, const std::string& why, double released) {
+  props_.broken_segments.push_back(segment);
+  released_energy_ += released;
+  RecordEvent("break", segment);
+  Note(
+      fmt::format("{}: segment {} (0 = at end A) broke at t = {} s ({}); it held {} J of elastic "
+                  "energy (ReleasedEnergy)",
+                  name(), segment, NumberText(time()), why, NumberText(released)));
+}
+
+}  // namespace hawser
