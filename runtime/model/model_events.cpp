@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "hawser/errors.h"
 #include "runtime/model/model.h"

@@ -1,7 +1,6 @@
 // Cable/Cable's line failure (cable.h, "Line failure"): a segment that breaks at BreakTime, or
 // when its tension first exceeds BreakTension, and carries no force from then on.
-#include <fmt/format.h>
-
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -63,9 +62,10 @@ void Cable::CheckEventTimes(double start, double end) const {
   if (break_.time < start || break_.time > end) {
     throw ScenarioError(
         break_.time_loc,
-        fmt::format("{}: BreakTime = {} is outside the run [{}, {}]; expected a time within it "
-                    "(BreakTime = the start time breaks the line from the start)",
-                    name(), NumberText(break_.time), NumberText(start), NumberText(end)));
+        name() + ": BreakTime = " + NumberText(break_.time) + " is outside the run [" +
+            NumberText(start) + ", " + NumberText(end) +
+            "]; expected a time within it (BreakTime = the start time breaks the line from the "
+            "start)");
   }
 }
 
@@ -93,8 +93,8 @@ bool Cable::UpdateDiscreteState() {
         segment = i;
       }
     }
-    why = fmt::format("tension {} N > BreakTension = {} N", NumberText(highest),
-                      NumberText(break_.tension));
+    why = "tension " + NumberText(highest) + " N > BreakTension = " + NumberText(break_.tension) +
+          " N";
   }
   if (segment < 0) return false;
   // The elastic energy k max(0, l - l0)^2 / 2 it held leaves PotentialEnergy now.
@@ -108,10 +108,9 @@ void Cable::Break(int segment, const std::string& why, double released) {
   props_.broken_segments.push_back(segment);
   released_energy_ += released;
   RecordEvent("break", segment);
-  Note(
-      fmt::format("{}: segment {} (0 = at end A) broke at t = {} s ({}); it held {} J of elastic "
-                  "energy (ReleasedEnergy)",
-                  name(), segment, NumberText(time()), why, NumberText(released)));
+  Note(name() + ": segment " + std::to_string(segment) +
+       " (0 = at end A) broke at t = " + NumberText(time()) + " s (" + why + "); it held " +
+       NumberText(released) + " J of elastic energy (ReleasedEnergy)");
 }
 
 }  // namespace hawser
