@@ -93,8 +93,8 @@ bool Cable::UpdateDiscreteState() {
         segment = i;
       }
     }
-    why = "tension " + NumberText(highest) + " N > BreakTension = " + NumberText(break_.tension) +
-          " N";
+    why = "tension " + NumberText(highest, 6) +
+          " N > BreakTension = " + NumberText(break_.tension) + " N";
   }
   if (segment < 0) return false;
   // The elastic energy k max(0, l - l0)^2 / 2 it held leaves PotentialEnergy now.
@@ -110,7 +110,7 @@ void Cable::Break(int segment, const std::string& why, double released) {
   RecordEvent("break", segment);
   Note(name() + ": segment " + std::to_string(segment) +
        " (0 = at end A) broke at t = " + NumberText(time()) + " s (" + why + "); it held " +
-       NumberText(released) + " J of elastic energy (ReleasedEnergy)");
+       NumberText(released, 6) + " J of elastic energy (ReleasedEnergy)");
 }
 
 }  // namespace hawser

@@ -51,9 +51,12 @@ TEST_CASE("line failure: bad break parameters are load errors naming the paramet
        ":3: error: L: BreakTime = 5 is outside the run [0, 1]; expected a time within it"},
       {"BreakTime=\"-1\"",
        ":3: error: L: BreakTime = -1 is outside the run [0, 1]; expected a time within it"},
-      {"BreakTension=\"-2e6\"", ":3: error: "},
-      {"BreakTension=\"0\"", ":3: error: "},
-      {"BreakTime=\"0.5\" BreakSegment=\"4\"", ":3: error: "},
+      {"BreakTension=\"-2e6\"",
+       ":3: error: L: parameter 'BreakTension' = '-2e6' is invalid; expected a value > 0"},
+      {"BreakTension=\"0\"",
+       ":3: error: L: parameter 'BreakTension' = '0' is invalid; expected a value > 0"},
+      {"BreakTime=\"0.5\" BreakSegment=\"4\"",
+       ":3: error: L: parameter 'BreakSegment' = '4' is invalid; expected an integer from 0 to 3"},
       {"BreakSegment=\"1\"",
        ":3: error: L: BreakSegment is given without BreakTime or BreakTension"},
   };
@@ -64,7 +67,7 @@ TEST_CASE("line failure: bad break parameters are load errors naming the paramet
     const std::string parameter = c.extra.find("BreakSegment") != std::string::npos
                                       ? "BreakSegment"
                                       : c.extra.substr(0, c.extra.find('='));
-    for (const std::string& command : {"validate", "run -q -o '" + out + "'"}) {
+    for (const std::string& command : {std::string("validate"), "run -q -o '" + out + "'"}) {
       CAPTURE(command);
       const CommandResult r = RunHawser(command + " '" + path + "'");
       CAPTURE(r.output);
