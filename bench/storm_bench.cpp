@@ -33,8 +33,8 @@
 #include "bench/storm_model.h"
 #include "bench/storm_side_by_side.h"
 #include "runtime/model/model.h"
-#include "runtime/scenario/scenario.h"
 #include "runtime/run/simulation.h"
+#include "runtime/scenario/scenario.h"
 #include "simobjects/environment/ocean_environment.h"
 #include "simobjects/register_base.h"
 

@@ -286,6 +286,9 @@ void Model::Pull(int step, std::vector<unsigned>& run_at, unsigned generation) {
 
 std::vector<double> Model::InitialState(double t0) {
   t_ = t0;
+  with_events_.clear();
+  for (const auto& o : objects_)
+    if (o->has_discrete_events()) with_events_.push_back(o.get());
   // Each object's Initialize() sees the inputs computed from the states as earlier objects left
   // them. Re-running every step after each object made start-up quadratic in the number of
   // objects; instead, a step runs again only when a state changed since it last ran

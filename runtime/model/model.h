@@ -57,6 +57,15 @@ class Model final : public OdeSystem {
   bool FillExactJacobian(int block, std::span<double> values) override;
   std::vector<bool> Accumulators() const override;
   std::vector<bool> Velocities() const override;
+  /// Discrete events (model_events.cpp): the objects that declared them, from InitialState on.
+  bool HasEvents() const override { return !with_events_.empty(); }
+  /// Evaluates every output at (t, x), then each event object's UpdateDiscreteState().
+  bool AfterStep(double t, const double* x) override;
+  double NextEventTime(double t) const override;
+  /// Every object's SimObject::CheckEventTimes for the run [start, end].
+  void CheckEventTimes(double start, double end) const;
+  /// The events the objects recorded, object by object in model order.
+  std::vector<DiscreteEvent> Events() const;
 
   /// The state at the start time: declared defaults, then <InitialCondition>s, then each
   /// object's Initialize() for the states the scenario did not give.
@@ -107,6 +116,7 @@ class Model final : public OdeSystem {
   std::unique_ptr<Program> program_;      ///< steps_, compiled.
   std::unique_ptr<Program> rhs_program_;  ///< rhs_steps_, compiled.
   std::vector<SimObject*> with_states_;
+  std::vector<SimObject*> with_events_;  ///< Objects with discrete events (InitialState).
   /// with_states_ in runs of one type: [begin, end) and either the type's
   /// TypeInfo::calc_derivatives, or the objects' derivative kernel (an index into
   /// derivative_kernels_), or neither (a virtual call each).

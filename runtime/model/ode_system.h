@@ -1,6 +1,7 @@
 // The interface an integrator sees: an ODE x' = f(t, x) of fixed size.
 #pragma once
 
+#include <limits>
 #include <span>
 #include <string>
 #include <utility>
@@ -34,6 +35,16 @@ class OdeSystem {
   /// right after an ordinary Rhs at the same time and the unperturbed state (see
   /// SimObject::estimating_jacobian()); off again before any other evaluation.
   virtual void SetEstimatingJacobian(bool /*on*/) {}
+  /// Whether the system has discrete events (SimObject::UpdateDiscreteState); without them an
+  /// integrator never calls AfterStep or NextEventTime.
+  virtual bool HasEvents() const { return false; }
+  /// After an accepted step to (t, x): lets the discrete state change; true when it did (the
+  /// integrator must then restart at t from x, its history being of other equations).
+  virtual bool AfterStep(double /*t*/, const double* /*x*/) { return false; }
+  /// The earliest scheduled event time > t, or +inf: an integrator stops exactly there.
+  virtual double NextEventTime(double /*t*/) const {
+    return std::numeric_limits<double>::infinity();
+  }
   /// Describes what went wrong in the last Rhs call that returned false (object, quantity).
   virtual std::string Diagnose() const { return {}; }
   /// Per state, whether it is an accumulator (StateSpec::accumulator: an integral nothing

@@ -367,6 +367,12 @@ void Hdf5RunWriter::WriteEndAttributes(const RunResult& result) {
   h5::SetAttribute(g, "wall_seconds", result.wall_seconds);
   h5::SetAttribute(g, "integrator", result.integrator);
   h5::SetAttribute(g, "linear_solver_used", result.linear_solver);
+  // Each discrete event on its object's group: e.g. a cable's break_time [s], break_index.
+  for (const DiscreteEvent& e : result.events) {
+    const h5::Handle object = h5::OpenOrCreateGroup(g, e.object, file_->path());
+    h5::SetAttribute(object.get(), (e.kind + "_time").c_str(), e.time);
+    h5::SetAttribute(object.get(), (e.kind + "_index").c_str(), e.index);
+  }
   // Status last: a file that says "completed" has everything else.
   h5::SetAttribute(g, "message", result.message);
   h5::SetAttribute(g, "status", ToString(result.status));

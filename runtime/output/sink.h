@@ -44,7 +44,8 @@ struct RunResult {
   std::string linear_solver;  ///< Integrator::linear_solver(): empty for fixed-step methods.
   double wall_seconds = 0.0;
   long rows = 0;
-  double end_time = 0.0;  ///< Last time written.
+  double end_time = 0.0;              ///< Last time written.
+  std::vector<DiscreteEvent> events;  ///< What the objects recorded (a cable's break).
 };
 
 /// Provenance for result files.

@@ -33,6 +33,9 @@ class InterruptibleSystem final : public OdeSystem {
   std::vector<bool> Accumulators() const override { return inner_.Accumulators(); }
   std::vector<bool> Velocities() const override { return inner_.Velocities(); }
   void SetEstimatingJacobian(bool on) override { inner_.SetEstimatingJacobian(on); }
+  bool HasEvents() const override { return inner_.HasEvents(); }
+  bool AfterStep(double t, const double* x) override { return inner_.AfterStep(t, x); }
+  double NextEventTime(double t) const override { return inner_.NextEventTime(t); }
   std::vector<int> ExactJacobianColumns() const override { return inner_.ExactJacobianColumns(); }
   bool FillExactJacobian(int block, std::span<double> values) override {
     return inner_.FillExactJacobian(block, values);
@@ -95,6 +98,7 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
   // A restart's time, checked before the sink begins a file.
   const double t0 = options.start != nullptr ? ContinueFrom(*options.start, settings, model.size())
                                              : settings.output.start;
+  model.CheckEventTimes(t0, settings.output.end);
   sink.Begin(SelectLoggedSignals(model, settings), options.info);
 
   InterruptibleSystem system(model, options.interrupt);
@@ -136,6 +140,7 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
     result.message = e.what();
     io_error = e.what();
   }
+  result.events = model.Events();
   if (integrator) {
     result.stats = integrator->stats();
     result.linear_solver = integrator->linear_solver();

@@ -175,12 +175,14 @@ void CvodeIntegrator::AdvanceTo(double t_out, std::span<double> x) {
     if (std::isfinite(stop_time_)) {
       Check(CVodeSetStopTime(sun_->mem, std::max(stop_time_, t_out)), "CVodeSetStopTime");
     }
+    if (system_.HasEvents()) {
+      StepThroughEvents(t_out);
+      std::copy_n(y, n_, x.begin());
+      return;
+    }
     double t_reached = t_;
     const int flag = CVode(sun_->mem, t_out, sun_->y, &t_reached, CV_NORMAL);
-    if (rhs_exception_) {
-      std::exception_ptr e = std::exchange(rhs_exception_, nullptr);
-      std::rethrow_exception(e);
-    }
+    RethrowFromRhs();
     if (flag < 0) ThrowSolverFailure(flag, t_reached);
     // CV_SUCCESS interpolates to exactly t_out; CV_TSTOP_RETURN only when the stop time is t_out.
     if (t_reached != t_out) {
@@ -190,6 +192,39 @@ void CvodeIntegrator::AdvanceTo(double t_out, std::span<double> x) {
     t_ = t_out;
   }
   std::copy_n(y, n_, x.begin());
+}
+
+void CvodeIntegrator::RethrowFromRhs() {
+  if (rhs_exception_) {
+    std::exception_ptr e = std::exchange(rhs_exception_, nullptr);
+    std::rethrow_exception(e);
+  }
+}
+
+void CvodeIntegrator::StepThroughEvents(double t_out) {
+  // One step at a time (CV_ONE_STEP), never past t_out or the next scheduled event (a stop
+  // time, which CVODE lands on exactly), so that the system sees every accepted step's state.
+  // A step after which the discrete state changed ends CVODE's history: its interpolating
+  // polynomial and step-size estimates are of the old equations, so CVODE restarts there
+  // (CVodeReInit, first order, a fresh initial step). An event inside a step is thus found to
+  // the step; a scheduled one exactly.
+  while (t_ < t_out) {
+    const double stop = std::min({t_out, stop_time_, system_.NextEventTime(t_)});
+    Check(CVodeSetStopTime(sun_->mem, stop), "CVodeSetStopTime");
+    double t_reached = t_;
+    const int flag = CVode(sun_->mem, stop, sun_->y, &t_reached, CV_ONE_STEP);
+    RethrowFromRhs();
+    if (flag < 0) ThrowSolverFailure(flag, t_reached);
+    t_ = t_reached;
+    if (system_.AfterStep(t_, N_VGetArrayPointer(sun_->y))) {
+      restarted_ = stats();  // CVodeReInit zeroes CVODE's counters: keep the totals so far
+      restarted_.rhs_evals -= jacobian_rhs_evals_;  // (this one counts on by itself).
+      Check(CVodeReInit(sun_->mem, t_, sun_->y), "CVodeReInit");
+    }
+  }
+  if (t_ != t_out) {
+    throw SimulationError(fmt::format("solver returned at t = {} instead of t = {}", t_, t_out));
+  }
 }
 
 void CvodeIntegrator::ThrowSolverFailure(int flag, double t) {
@@ -220,6 +255,13 @@ SolverStats CvodeIntegrator::stats() const {
   Check(CVodeGetNumNonlinSolvConvFails(mem, &s.nonlinear_conv_failures),
         "CVodeGetNumNonlinSolvConvFails");
   Check(CVodeGetLastStep(mem, &s.last_step), "CVodeGetLastStep");
+  s.steps += restarted_.steps;
+  s.rhs_evals += restarted_.rhs_evals;
+  s.jacobian_evals += restarted_.jacobian_evals;
+  s.linear_setups += restarted_.linear_setups;
+  s.error_test_failures += restarted_.error_test_failures;
+  s.nonlinear_iterations += restarted_.nonlinear_iterations;
+  s.nonlinear_conv_failures += restarted_.nonlinear_conv_failures;
   return s;
 }
 

@@ -59,6 +59,10 @@ class CvodeIntegrator final : public Integrator {
   void Check(int flag, const char* call) const;
   [[noreturn]] void ThrowSolverFailure(int flag, double t);
   bool Stalled();
+  /// AdvanceTo for a system with discrete events (OdeSystem::HasEvents): step by step.
+  void StepThroughEvents(double t_out);
+  /// Rethrows what the system's Rhs threw inside CVODE's last call, if anything.
+  void RethrowFromRhs();
 
   OdeSystem& system_;
   EngineSettings settings_;
@@ -72,6 +76,7 @@ class CvodeIntegrator final : public Integrator {
   std::unique_ptr<SystemJacobian> jacobian_;  ///< LinearSolver="sparse" only.
   std::vector<double> increments_;            ///< Its finite-difference increments.
   long jacobian_rhs_evals_ = 0;               ///< Right-hand sides spent on jacobian_.
+  SolverStats restarted_;  ///< The counts before the last restart at an event (CVodeReInit).
 
   // Filled inside callbacks, read after CVode returns.
   std::exception_ptr rhs_exception_;

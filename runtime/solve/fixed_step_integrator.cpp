@@ -60,12 +60,20 @@ void FixedStepIntegrator::AdvanceTo(double t_out, std::span<double> x) {
     const double t_next = t_begin + static_cast<double>(i) * h_;
     Step(t_next - t_);
     t_ = t_next;
+    AfterStep();
   }
   if (t_out > t_) {
     Step(t_out - t_);
     t_ = t_out;
+    AfterStep();
   }
   std::copy(x_.begin(), x_.end(), x.begin());
+}
+
+void FixedStepIntegrator::AfterStep() {
+  // A one-step method has no history to restart: an event changes the next step's equations
+  // only (found to the step; a scheduled time is not landed on).
+  if (system_.HasEvents()) system_.AfterStep(t_, x_.data());
 }
 
 void FixedStepIntegrator::Derivative(double t, const double* x, double* xdot, double h) {

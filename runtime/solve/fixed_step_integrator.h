@@ -31,6 +31,8 @@ class FixedStepIntegrator final : public Integrator {
 
  private:
   void Step(double h);
+  /// Lets a system with discrete events update them at (t_, x_) (OdeSystem::AfterStep).
+  void AfterStep();
   void Derivative(double t, const double* x, double* xdot, double h);
 
   OdeSystem& system_;

@@ -17,6 +17,7 @@ namespace hawser {
 Cable::Cable(ObjectArgs& args) : SimObject(args), given_(args.values) {
   const SegmentParameters segment = DeclareParameters();
   DeclarePortsAndStates();
+  DeclareBreak(args);
   DeclareCalcs();
   DeriveProperties(args, segment);
   DeclareJacobianStructure();  // Its reach depends on the bending stiffness.
@@ -32,7 +33,7 @@ void Cable::DeclareCalcs() {
   DeclareCalc(
       {max_strain_}, {pos_a_, pos_b_}, [this] { CalcMaxStrain(); }, CalcRole::kDiagnostic);
   DeclareCalc(
-      {kinetic_energy_, potential_energy_, dissipated_power_},
+      {kinetic_energy_, potential_energy_, dissipated_power_, released_energy_out_},
       {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { CalcEnergy(); }, CalcRole::kDiagnostic);
 }
 
@@ -112,7 +113,7 @@ void Cable::CalcMaxStrain() {
     const double l = (Eigen::Map<const Eigen::Vector3d>(&e_pos_[3 * (i + 1)]) -
                       Eigen::Map<const Eigen::Vector3d>(&e_pos_[3 * i]))
                          .norm();
-    strain = std::max(strain, l / props_.segment_length[i] - 1.0);
+    if (!SegmentBroken(props_, i)) strain = std::max(strain, l / props_.segment_length[i] - 1.0);
   }
   out(max_strain_)[0] = strain;
 }
@@ -237,9 +238,12 @@ void Cable::CalcEnergy() {
   out(kinetic_energy_)[0] = e.kinetic;
   out(potential_energy_)[0] = e.potential;
   out(dissipated_power_)[0] = power;
+  out(released_energy_out_)[0] = released_energy_;
 }
 
 bool Cable::StateJacobian(std::span<double> values) {
+  // A broken segment's zero tension is not in the exact entries: the differences take over.
+  if (!props_.broken_segments.empty()) return false;
   // Calc() ran at this point: pos_, vel_, water_, tangent_ and force_ are its.
   CableAccelerationJacobian(props_, pos_, vel_, water_, tangent_, force_, jacobian_);
   if (!props_.bending.empty()) AddBendingJacobian(props_, pos_, tangent_, jacobian_, far_);

@@ -101,6 +101,21 @@
 // the nodes no other object reads (all but the free node next to an end attached to a body,
 // say), which then cost no evaluation of the right-hand side.
 //
+// Line failure (cable_break.cpp): BreakTime, or BreakTension (the first segment whose tension
+// exceeds it; the most loaded of several within one step), and BreakSegment (0 = at end A; the
+// only one that may break when given). From the break on the segment's tension is 0
+// (CableProperties::broken_segments): no force, no elastic energy, no damping power. The nodes
+// either side are internal nodes already, so no state changes size; they keep their mass and
+// their tangent along the chord of their neighbours (across the gap: it steers only how drag
+// and added mass split, for the one node at each free end). The model calls
+// UpdateDiscreteState() after each accepted step (the break tension is found to the step) and
+// stops at NextEventTime() (BreakTime exactly); the integrator then restarts. The elastic energy
+// k max(0, l - l0)^2 / 2 the segment held leaves PotentialEnergy at that moment, and the output
+// ReleasedEnergy reports it from then on: KineticEnergy + PotentialEnergy + DissipatedEnergy +
+// ReleasedEnergy keeps the balance above. BreakTime at the start time breaks it from the start
+// (Settle then finds the damaged equilibrium, ReleasedEnergy 0). StateJacobian declines once a
+// segment broke (the finite differences take over).
+//
 // Without an initial condition, the cable starts at rest on the elastic catenary between its
 // ends (catenary.h) with the grounded part on the seabed (when the lower end is within 0.1 % of
 // Length of SeabedDepth), or on the straight line between the ends when there is no catenary
@@ -129,6 +144,10 @@ class Cable final : public SimObject {
   void Initialize() override;
   /// The exact entries of the declared structure (cable_jacobian.h), water held fixed.
   bool StateJacobian(std::span<double> values) override;
+  /// Line failure (cable_break.cpp): BreakTime / BreakTension.
+  bool UpdateDiscreteState() override;
+  double NextEventTime(double after) const override;
+  void CheckEventTimes(double start, double end) const override;
 
  private:
   /// The type name of a line of sections (cable_line.cpp); Cable/Cable otherwise.
@@ -162,6 +181,10 @@ class Cable final : public SimObject {
   /// props_ per segment, and which water and seabed parameters the scenario gave.
   void DeriveProperties(const ObjectArgs& args, const SegmentParameters& segment);
   void SizeWorkArrays();
+  /// BreakTime, BreakTension, BreakSegment, and the ReleasedEnergy output (cable_break.cpp).
+  void DeclareBreak(const ObjectArgs& args);
+  /// Breaks segment `segment` at time(), releasing `released` J of elastic energy.
+  void Break(int segment, const std::string& why, double released);
 
   void Calc();
   /// MaxStrain, from the energy diagnostics' work arrays.
@@ -213,6 +236,16 @@ class Cable final : public SimObject {
   Output kinetic_energy_, potential_energy_, dissipated_power_, max_strain_;
   State nodes_, dissipated_energy_;
   double power_ = 0.0;  ///< DissipatedPower at the state of the last Calc().
+  /// The failure the scenario asks for (cable_break.cpp); inf: never.
+  struct BreakSpec {
+    double time = std::numeric_limits<double>::infinity();     ///< BreakTime [s]
+    double tension = std::numeric_limits<double>::infinity();  ///< BreakTension [N]
+    int segment = -1;                                          ///< BreakSegment; -1: not given.
+    SourceLocation time_loc;
+  };
+  BreakSpec break_;
+  double released_energy_ = 0.0;  ///< ReleasedEnergy [J]: elastic energy of broken segments.
+  Output released_energy_out_;
   // Work arrays, sized once (no allocation in the right-hand side).
   std::vector<double> pos_, vel_, force_, tangent_, seg_tension_;
   std::vector<double> e_pos_, e_vel_, e_force_, e_tangent_, e_tension_;  // CalcEnergy's.

@@ -88,7 +88,6 @@ void AddBendingJacobian(const CableProperties& p, std::span<const double> pos,
   std::fill(far.begin(), far.end(), 0.0);
   if (p.bending.empty()) return;
   const Matrix3 identity = Matrix3::Identity();
-  const NodeInverseMass inv = InverseMass(p);
   Bend b;
   for (int i = 1; i < n; ++i) {
     const double c = p.bending[i];
@@ -109,6 +108,7 @@ void AddBendingJacobian(const CableProperties& p, std::span<const double> pos,
       const int t = i + r;            // The node the force acts on: its acceleration's rows.
       if (t < 1 || t >= n) continue;  // An end: its force is an output, not in the Jacobian.
       const Vector3 q = Node(tangent, t);
+      const NodeInverseMass inv = InverseMass(p, t);  // Node t's own (sections may differ).
       const Matrix3 mass_inverse =
           inv.normal * identity + (inv.along - inv.normal) * (q * q.transpose());
       Eigen::Map<Eigen::Matrix<double, 3, 18>> jac(jacobian.data() + kNodeJacobianSize * (t - 1));

@@ -31,6 +31,9 @@ void Cable::Initialize() {
   CheckAboveSeabed();
   if (!state_given(nodes_)) PlaceInitialShape();
   WarnIfOverstrained();
+  // Broken from the start: the run (and Settle) never sees that segment's energy.
+  if (props_.broken_segments.empty() && break_.time <= time())
+    Break(std::max(0, break_.segment), "BreakTime at the start", 0.0);
 }
 
 void Cable::PlaceInitialShape() {

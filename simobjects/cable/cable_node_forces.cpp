@@ -367,6 +367,9 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
   Segments(p, l, n, length + nodes, inverse + nodes, tension.data());
   if (!p.tension_tables.empty())
     TableSegments(p, l, n, length + nodes, inverse + nodes, tension.data());
+  for (const int b : p.broken_segments) {  // No force from the break on, so no power either.
+    tension[b] = l.pull.x[b] = l.pull.y[b] = l.pull.z[b] = l.segment_lost[b] = 0.0;
+  }
   WeightDragAndSeabed(p, l, n, work.speeds.data());
   if (p.has_seabed && p.friction > 0.0) Friction(p, l, n);
   if (!water.acceleration.empty()) {

@@ -185,6 +185,14 @@ Eigen::Vector3d NodeTangent(std::span<const double> pos, int node, int elements)
   return len > 0.0 ? Eigen::Vector3d((1.0 / len) * chord) : Eigen::Vector3d::UnitX();
 }
 
+double SegmentElasticEnergy(const CableProperties& p, int segment, double length) {
+  const double l0 = p.segment_length[segment];
+  const double stretch = std::max(0.0, length - l0);
+  const TensionStrainTable* table = p.tension_tables.empty() ? nullptr : p.tension_tables[segment];
+  return table != nullptr ? l0 * table->Energy(stretch / l0)
+                          : 0.5 * p.axial_stiffness[segment] * stretch * stretch;
+}
+
 CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
                           std::span<const double> vel) {
   const int n = p.elements;
@@ -200,12 +208,8 @@ CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
         0.5 * (p.node_mass[i] * v.squaredNorm() + p.node_added_mass[i] * v_n.squaredNorm());
   }
   for (int i = 0; i < n; ++i) {
-    const double stretch =
-        std::max(0.0, (Node(pos, i + 1) - Node(pos, i)).norm() - p.segment_length[i]);
-    const TensionStrainTable* table = p.tension_tables.empty() ? nullptr : p.tension_tables[i];
-    e.potential += table != nullptr
-                       ? p.segment_length[i] * table->Energy(stretch / p.segment_length[i])
-                       : 0.5 * p.axial_stiffness[i] * stretch * stretch;
+    if (SegmentBroken(p, i)) continue;  // Its energy was released at the break (cable.h).
+    e.potential += SegmentElasticEnergy(p, i, (Node(pos, i + 1) - Node(pos, i)).norm());
   }
   e.potential += BendingEnergy(p, pos);
   return e;

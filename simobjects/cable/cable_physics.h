@@ -58,7 +58,17 @@ struct CableProperties {
   /// Per node (N + 1) the bending stiffness over the segment length C = EI / l0 [N m]; 0 at the
   /// pinned ends; empty = no bending (cable_bending.h, SetBendingStiffness).
   std::vector<double> bending;
+  /// Segments that broke (Cable's BreakTime/BreakTension, cable_break.cpp), 0 = next to end A:
+  /// they carry no tension and hold no elastic energy. Usually empty.
+  std::vector<int> broken_segments;
 };
+
+/// Whether segment i broke (CableProperties::broken_segments).
+inline bool SegmentBroken(const CableProperties& p, int i) {
+  for (const int b : p.broken_segments)
+    if (b == i) return true;
+  return false;
+}
 
 /// One segment's values lumped over its unstretched length l0 (the per-node quantities of
 /// CableProperties as a uniform line of this segment's type would have them).
@@ -158,6 +168,10 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
                      std::span<double> tension, std::span<double> force, CableWorkspace& work,
                      double* dissipated = nullptr);
+
+/// The elastic energy segment `segment` holds at stretched length `length` [J]: k stretch^2 / 2,
+/// or l0 times the integral of a tension-strain table; 0 when slack.
+double SegmentElasticEnergy(const CableProperties& p, int segment, double length);
 
 /// The energies of a cable, for the balance d/dt (kinetic + potential + dissipated) = power
 /// delivered through the ends (-ForceA . VelA - ForceB . VelB). See cable.h.

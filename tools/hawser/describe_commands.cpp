@@ -155,6 +155,7 @@ int Validate(const std::string& file, const VariableOverrides& variables, bool s
   // What run finds before its first step: the objects' own checks of their initial state
   // (Initialize: a spring whose ends coincide, an initial condition out of range) throw
   // scenario errors at their lines; a value that is not finite at the start is reported too.
+  model->CheckEventTimes(e.output.start, e.output.end);  // A break time outside the run.
   const std::vector<double> x0 = model->InitialState(e.output.start);
   if (!model->EvaluateOutputs(e.output.start, x0.data())) {
     throw ScenarioError({scenario.file, 0}, fmt::format("at the start (t = {}): {}", e.output.start,

@@ -157,6 +157,15 @@ struct ObjectInterface {
   std::vector<ServiceSpec> uses;
 };
 
+/// A discrete event of one object (SimObject::UpdateDiscreteState), for the result files: the
+/// HDF5 result writes it as attributes `<kind>_time` and `<kind>_index` of the object's group.
+struct DiscreteEvent {
+  std::string object;  ///< The object's name.
+  std::string kind;    ///< e.g. "break".
+  double time = 0.0;   ///< [s]
+  long index = 0;      ///< e.g. the broken segment (0 = next to end A).
+};
+
 /// What a SimObject's constructor receives: its name and the parameter values written for it.
 struct ObjectArgs {
   std::string name;

@@ -16,6 +16,7 @@
 
 #include <Eigen/Dense>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -68,6 +69,24 @@ class SimObject {
   /// is not finite counts as declining. Where CalcDerivatives takes one side of a kink (max(0,
   /// .), |.|, a contact's onset), give the derivative of the side it takes.
   virtual bool StateJacobian(std::span<double> /*values*/) { return false; }
+
+  /// Discrete events (objects that called DeclareDiscreteEvents() only): called after each step
+  /// the integrator accepts, with every output evaluated at that step's time and state (time()
+  /// is it). Returns true when the object changed its discrete state (e.g. a cable segment
+  /// broke): the integrator then restarts from that time and state (CVodeReInit), since its
+  /// history no longer describes the equations. May call RecordEvent().
+  virtual bool UpdateDiscreteState() { return false; }
+  /// The earliest time > `after` at which UpdateDiscreteState() changes something by schedule
+  /// (e.g. a BreakTime): the integrator stops exactly there. +inf when there is none.
+  virtual double NextEventTime(double /*after*/) const {
+    return std::numeric_limits<double>::infinity();
+  }
+  /// Objects with discrete events only: checks their scheduled events against the run's
+  /// interval [start, end] before it starts; throws a ScenarioError at the parameter's line.
+  virtual void CheckEventTimes(double /*start*/, double /*end*/) const {}
+  bool has_discrete_events() const { return has_discrete_events_; }
+  /// The events recorded so far, in order.
+  const std::vector<DiscreteEvent>& events() const { return events_; }
 
   /// The service this object provides under `name`, or nullptr.
   const Service* provided_service(const std::string& name) const;
@@ -125,6 +144,8 @@ class SimObject {
   void DeclareDerivativeKernel(Pack pack) {
     interface_.derivatives = MakeKernel<Compute>(std::move(pack));
   }
+  /// This object has a discrete state that UpdateDiscreteState() may change during a run.
+  void DeclareDiscreteEvents() { has_discrete_events_ = true; }
   /// Optional: the derivative of own state entry `row` depends on own state entry `column` only
   /// for the pairs (row, column) listed (entries numbered across the object's states in
   /// declaration order). Without it every derivative is taken to depend on every own state. A
@@ -197,6 +218,10 @@ class SimObject {
     return Eigen::Map<Eigen::Vector3d>(derivative_data_[s.index]);
   }
 
+  /// Records an event of kind `kind` (e.g. "break") at time() for the result files.
+  void RecordEvent(const std::string& kind, long index) {
+    events_.push_back({name_, kind, time(), index});
+  }
   /// A scenario error at this object's <Lib> element, prefixed with the object's name.
   ScenarioError Error(const std::string& message) const;
   bool describing() const { return describe_; }
@@ -226,6 +251,8 @@ class SimObject {
   SourceLocation loc_;
   ObjectArgs* args_;  ///< Valid during construction only.
   bool describe_;
+  bool has_discrete_events_ = false;
+  std::vector<DiscreteEvent> events_;
   ObjectInterface interface_;
   const double* time_ = nullptr;
   static constexpr bool kNotEstimating = false;

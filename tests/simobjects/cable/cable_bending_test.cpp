@@ -27,11 +27,13 @@ namespace {
 CableProperties Beam(int elements, double l0, double ei, double weight) {
   CableProperties p;
   p.elements = elements;
-  p.segment_length = l0;
-  p.axial_stiffness = 1e8 / l0;
-  p.node_mass = 1.0;
-  p.node_weight = weight;
-  p.node_dry_weight = weight;
+  SegmentLump s;
+  s.length = l0;
+  s.axial_stiffness = 1e8 / l0;
+  s.mass = 1.0;
+  s.weight = weight;
+  s.dry_weight = weight;
+  LumpAtNodes(p, std::vector<SegmentLump>(static_cast<size_t>(elements), s));
   SetBendingStiffness(p, std::vector<double>(elements + 1, ei));
   return p;
 }
@@ -138,8 +140,8 @@ std::vector<double> Cantilever(const CableProperties& p, Eigen::Vector2d tip_for
   std::vector<double> pos(3 * (p.elements + 1), 0.0);
   // Stretched by 1e-6 (T = 100 N): from exactly l0, at the tension's kink, a segment's axial
   // stiffness would be 0.
-  for (int i = 0; i <= p.elements; ++i) pos[3 * i] = (i - 1) * p.segment_length * (1 + 1e-6);
-  SolveStatics(p, 2, tip_force, p.node_weight * (p.elements - 1), pos);
+  for (int i = 0; i <= p.elements; ++i) pos[3 * i] = (i - 1) * p.segment_length[0] * (1 + 1e-6);
+  SolveStatics(p, 2, tip_force, p.node_weight[1] * (p.elements - 1), pos);
   return pos;
 }
 
@@ -225,7 +227,7 @@ TEST_CASE("a cantilever with a large tip load bends as the elastica") {
     CableProperties p = Beam(segments + 1, l0, ei, 0.0);
     // EA = 1e6 N: the tip's axial load P stretches the beam by 1e-4 (the drop by less), while
     // Newton's steps, which rotate segments, stretch it less than with a stiffer one.
-    p.axial_stiffness = 1e6 / l0;
+    p.axial_stiffness.assign(p.axial_stiffness.size(), 1e6 / l0);
     // Started near the answer (Newton's iteration from the straight line takes many damped
     // steps): end A and node 1 along the clamp, the free nodes on the elastica at their arc
     // length from the clamp, l0 / 2 + (i - 1) l0 (to the samples' 1e-5 L), the shape scaled

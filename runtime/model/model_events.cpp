@@ -1,0 +1,40 @@
+// Model: discrete events (SimObject::UpdateDiscreteState), checked after each accepted step.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+
+#include "hawser/errors.h"
+#include "runtime/model/model.h"
+
+namespace hawser {
+
+bool Model::AfterStep(double t, const double* x) {
+  if (!EvaluateOutputs(t, x)) {
+    throw SimulationError(fmt::format("non-finite value at t = {}: {}", t, diagnosis_));
+  }
+  bool changed = false;
+  for (SimObject* o : with_events_) changed = o->UpdateDiscreteState() || changed;
+  return changed;
+}
+
+double Model::NextEventTime(double t) const {
+  double next = std::numeric_limits<double>::infinity();
+  for (const SimObject* o : with_events_) next = std::min(next, o->NextEventTime(t));
+  return next;
+}
+
+void Model::CheckEventTimes(double start, double end) const {
+  for (const auto& o : objects_)
+    if (o->has_discrete_events()) o->CheckEventTimes(start, end);
+}
+
+std::vector<DiscreteEvent> Model::Events() const {
+  std::vector<DiscreteEvent> events;
+  for (const SimObject* o : with_events_) {
+    events.insert(events.end(), o->events().begin(), o->events().end());
+  }
+  return events;
+}
+
+}  // namespace hawser

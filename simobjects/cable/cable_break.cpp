@@ -1,0 +1,115 @@
+// Cable/Cable's line failure (cable.h, "Line failure"): a segment that breaks at BreakTime, or
+// when its tension first exceeds BreakTension, and carries no force from then on.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "hawser/log.h"
+#include "hawser/text.h"
+#include "simobjects/cable/cable.h"
+
+namespace hawser {
+
+void Cable::DeclareBreak(const ObjectArgs& args) {
+  constexpr double kNever = std::numeric_limits<double>::infinity();
+  break_.time = DeclareParameter<double>(
+      {.name = "BreakTime",
+       .unit = "s",
+       .doc = "Time at which segment BreakSegment breaks (inf = never; the start: broken from "
+              "the start, Settle included).",
+       .fallback = kNever});
+  break_.tension = DeclareParameter<double>(
+      {.name = "BreakTension",
+       .unit = "N",
+       .doc = "Tension (e.g. the MBL) at which a segment breaks: the first that exceeds it, or "
+              "BreakSegment only (inf = never).",
+       .fallback = kNever,
+       .check = Positive()});
+  const long segment = DeclareParameter<long>(
+      {.name = "BreakSegment",
+       .unit = "-",
+       .doc = "The segment that breaks, 0 = at end A (BreakTime's default: 0, the fairlead side "
+              "when end A is the fairlead).",
+       .fallback = 0,
+       .check = IntegerInRange(0, props_.elements - 1)});
+  released_energy_out_ = DeclareOutput(
+      {.name = "ReleasedEnergy",
+       .width = 1,
+       .unit = "J",
+       .doc = "Elastic energy the broken segment held at the break (lost from PotentialEnergy)."});
+  if (describing()) return;
+  DeclareDiscreteEvents();
+  if (const auto given = args.values.find("BreakTime"); given != args.values.end()) {
+    break_.time_loc = given->second.second;
+    if (std::isnan(break_.time)) {
+      throw ScenarioError(break_.time_loc, name() + ": BreakTime = nan; expected a time in s");
+    }
+  }
+  if (const auto given = args.values.find("BreakSegment"); given != args.values.end()) {
+    if (std::isinf(break_.time) && std::isinf(break_.tension)) {
+      throw ScenarioError(given->second.second,
+                          name() +
+                              ": BreakSegment is given without BreakTime or BreakTension; "
+                              "expected one of them (or no BreakSegment)");
+    }
+    break_.segment = static_cast<int>(segment);
+  }
+}
+
+void Cable::CheckEventTimes(double start, double end) const {
+  if (std::isinf(break_.time) && break_.time > 0.0) return;
+  if (break_.time < start || break_.time > end) {
+    throw ScenarioError(
+        break_.time_loc,
+        name() + ": BreakTime = " + NumberText(break_.time) + " is outside the run [" +
+            NumberText(start) + ", " + NumberText(end) +
+            "]; expected a time within it (BreakTime = the start time breaks the line from the "
+            "start)");
+  }
+}
+
+double Cable::NextEventTime(double after) const {
+  const bool pending = props_.broken_segments.empty() && break_.time > after;
+  return pending ? break_.time : std::numeric_limits<double>::infinity();
+}
+
+bool Cable::UpdateDiscreteState() {
+  // Calc() ran at this step's state (the model evaluated every output): seg_tension_ and pos_
+  // are its. One break per line.
+  if (!props_.broken_segments.empty()) return false;
+  int segment = -1;
+  std::string why;
+  if (time() >= break_.time) {
+    segment = std::max(0, break_.segment);
+    why = "BreakTime = " + NumberText(break_.time) + " s";
+  } else if (std::isfinite(break_.tension)) {
+    // The segment whose tension exceeds BreakTension; several at once (within one step): the
+    // most loaded, as it would have gone first.
+    double highest = break_.tension;
+    for (int i = 0; i < props_.elements; ++i) {
+      if ((break_.segment < 0 || i == break_.segment) && seg_tension_[i] > highest) {
+        highest = seg_tension_[i];
+        segment = i;
+      }
+    }
+    why = "tension " + NumberText(highest, 6) +
+          " N > BreakTension = " + NumberText(break_.tension) + " N";
+  }
+  if (segment < 0) return false;
+  // The elastic energy it held leaves PotentialEnergy now.
+  const Eigen::Map<const Eigen::Vector3d> a(&pos_[3 * segment]), b(&pos_[3 * segment + 3]);
+  Break(segment, why, SegmentElasticEnergy(props_, segment, (b - a).norm()));
+  return true;
+}
+
+void Cable::Break(int segment, const std::string& why, double released) {
+  props_.broken_segments.push_back(segment);
+  released_energy_ += released;
+  RecordEvent("break", segment);
+  Note(name() + ": segment " + std::to_string(segment) +
+       " (0 = at end A) broke at t = " + NumberText(time()) + " s (" + why + "); it held " +
+       NumberText(released, 6) + " J of elastic energy (ReleasedEnergy)");
+}
+
+}  // namespace hawser
