@@ -28,8 +28,10 @@ Cable::Cable(ObjectArgs& args) : SimObject(args), given_(args.values) {
 }
 
 void Cable::DeclareCalcs() {
-  DeclareCalc({force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_},
-              {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { Calc(); });
+  std::vector<Output> line_outputs = {force_a_, force_b_,   node_positions_,
+                                      tension_, tension_a_, tension_b_};
+  if (type() == kLineType) line_outputs.push_back(utilisation_);  // Calc() writes it too.
+  DeclareCalc(line_outputs, {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { Calc(); });
   DeclareCalc(
       {max_strain_}, {pos_a_, pos_b_}, [this] { CalcMaxStrain(); }, CalcRole::kDiagnostic);
   DeclareCalc(
