@@ -8,11 +8,13 @@
 // step as accurate as MoorDyn (both by bisection). Prints wall time per simulated second (the
 // fastest of up to 3 identical runs when a run takes under 1 s), steps,
 // RHS and Jacobian evaluations, the RMS difference of the fairlead tension from a small-step RK4
-// reference it computes, whether that error is MoorDyn's or better, and the ratio of the wall time
-// to MoorDyn's figures (measured separately: README, "Cables and mooring lines"); then the fastest
-// setting at MoorDyn's accuracy per N. Before that: the convergence of the settled fairlead tension
-// with N against the analytic elastic catenary, and the time to find it (Settle; the fastest of 3).
-// Usage: cable_bench [--quick]  (quick: N = 20 and 100 only, dense limited to N = 20)
+// reference it computes, whether that error is MoorDyn's or better, and, given a MoorDyn build
+// (--moordyn DIR, bench/moordyn_peer.h), the ratio of the wall time to MoorDyn's on the same line
+// in the same run (its RK2 step loop, dtM in MoorDynStep); then the fastest setting at MoorDyn's
+// accuracy per N, run 3 times alternating with MoorDyn. Before that: the convergence of the settled
+// fairlead tension with N against the analytic elastic catenary, and the time to find it (Settle;
+// the fastest of 3). Usage: cable_bench [--quick] [--moordyn DIR]  (quick: N = 20 and 100 only,
+// dense limited to N = 20)
 //        cable_bench --one N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS]  (one setting, repeated;
 //        prints its row per repeat, with its error against the reference run)
 //        cable_bench --profile N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS]  (the same without the
@@ -25,9 +27,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "bench/moordyn_peer.h"
 #include "bench/reference_line.h"
 #include "runtime/model/model.h"
 #include "runtime/run/simulation.h"
@@ -134,44 +138,73 @@ double RmsDifference(const std::vector<double>& a, const std::vector<double>& b)
 /// The reference run's step: RK4 about 8x below its stability limit (which scales as 1/N).
 double ReferenceStep(int n) { return 5e-4 * 100.0 / n; }
 
-/// MoorDyn 2.7 on the same line (RK2 at its stable step), from a side-by-side measurement on
-/// this machine class (a separate run, not repeated here): wall time per
-/// simulated second as a range over repeated runs, and its RMS tension error.
-struct PeerFigure {
+/// MoorDyn 2.7's RMS tension error on this line (RK2 at its stable step), from
+/// a side-by-side run: the accuracy to match (deterministic, unlike a wall time, which is only
+/// compared within one run: --moordyn).
+struct PeerAccuracy {
   int n;
-  double ms_low, ms_high, rms;
+  double rms;
 };
-constexpr PeerFigure kMoorDyn[] = {
-    {20, 0.7, 1.6, 3.5e-3}, {100, 8.0, 13.0, 5.9e-3}, {200, 60.0, 70.0, 7.3e-3}};
+constexpr PeerAccuracy kMoorDyn[] = {{20, 3.5e-3}, {100, 5.9e-3}, {200, 7.3e-3}};
 
-const PeerFigure& MoorDynAt(int n) {
-  for (const PeerFigure& f : kMoorDyn)
-    if (f.n == n) return f;
-  return kMoorDyn[0];
+double MoorDynRmsAt(int n) {
+  for (const PeerAccuracy& f : kMoorDyn)
+    if (f.n == n) return f.rms;
+  return kMoorDyn[0].rms;
+}
+
+/// MoorDyn's RK2 step dtM: 0.25 / N s (0.0025 s at N = 100, the issue's), at most 0.005 s (at
+/// N = 20 0.0125 s went unstable: NaN at t = 0.8 s).
+double MoorDynStep(int n) { return std::min(0.25 / n, 0.005); }
+
+/// MoorDyn on the reference line in still water with the fairlead moving as RunDynamic's, the
+/// fastest of 3 runs: milliseconds of its step loop per simulated second and the RMS tension
+/// error against `reference`.
+struct PeerRun {
+  double ms = NAN, rms = NAN;
+};
+PeerRun RunMoorDyn(const peer::MoorDynLibrary& md, int n, const std::vector<double>& reference,
+                   int repeats) {
+  peer::TempFolder folder;
+  peer::WriteReferenceLine(folder.path(), n, MoorDynStep(n));
+  PeerRun best;
+  for (int r = 0; r < repeats; ++r) {
+    const peer::Result run = peer::Run(md, folder.path(), 1, peer::ReferenceSurge, 60.0, 0.1);
+    const double ms = 1e3 * run.step_seconds / 60.0;
+    if (!(ms >= best.ms)) best.ms = ms;
+    // MoorDyn's samples start at t = 0.1 s (moordyn_peer.h), hawser's at 0.
+    best.rms =
+        RmsDifference(run.tensions[0], std::vector<double>(reference.begin() + 1, reference.end()));
+  }
+  return best;
 }
 
 /// One row of the dynamic table; also remembers the fastest row at MoorDyn's error or better.
 struct Table {
   int n = 0;
   std::vector<double> reference;
-  std::string best_method;
+  std::string best_method, best_integrator, best_attributes;
   double best_ms = 1e30, best_rms = 0.0;
+  double md_ms = NAN;  // MoorDyn's ms per simulated s in this run (NaN without --moordyn).
 
+  /// `integrator` and `attributes`: the row's setting, to run it again beside MoorDyn.
   void Row(const std::string& method, const Timed& t, double sim_seconds,
-           const std::vector<double>& ref, const std::string& note, bool candidate = true) {
+           const std::vector<double>& ref, const std::string& note, bool candidate = true,
+           const std::string& integrator = "", const std::string& attributes = "") {
     const SolverStats& s = t.result.stats;
     const double ms = 1e3 * t.result.wall_seconds / sim_seconds;
     const double rms = t.tension.empty() ? NAN : RmsDifference(t.tension, ref);
-    const PeerFigure& md = MoorDynAt(n);
-    const bool as_accurate = rms <= md.rms;  // False for NaN (a failed run).
-    fmt::print("{:>4} {:<26} {:>9.3f} {:>8} {:>8} {:>6} {:>10} {:>5} {:>5.2f}-{:<5.2f} {}\n", n,
-               method, ms, s.steps, s.rhs_evals, s.jacobian_evals,
+    const bool as_accurate = rms <= MoorDynRmsAt(n);  // False for NaN (a failed run).
+    fmt::print("{:>4} {:<26} {:>9.3f} {:>8} {:>8} {:>6} {:>10} {:>5} {:>9.3f} {}\n", n, method, ms,
+               s.steps, s.rhs_evals, s.jacobian_evals,
                t.tension.empty() ? std::string("failed") : fmt::format("{:.2e}", rms),
-               as_accurate ? "yes" : "no", ms / md.ms_high, ms / md.ms_low, note);
+               as_accurate ? "yes" : "no", ms / md_ms, note);
     if (candidate && as_accurate && ms < best_ms) {
       best_ms = ms;
       best_rms = rms;
       best_method = method;
+      best_integrator = integrator;
+      best_attributes = attributes;
     }
   }
 };
@@ -181,6 +214,15 @@ struct Table {
 
 int main(int argc, char** argv) {
   using namespace hawser;
+  // --moordyn DIR (anywhere): run MoorDyn from that build beside hawser; taken out of argv.
+  std::optional<peer::MoorDynLibrary> moordyn;
+  for (int i = 1; i + 1 < argc; ++i) {
+    if (std::strcmp(argv[i], "--moordyn") != 0) continue;
+    moordyn.emplace(argv[i + 1]);
+    for (int j = i; j + 2 <= argc; ++j) argv[j] = argv[j + 2];
+    argc -= 2;
+    break;
+  }
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   std::freopen("/dev/null", "w", stderr);  // Each run prints its cable's initial shape.
   const bool one = argc >= 5 && std::strcmp(argv[1], "--one") == 0;
@@ -242,12 +284,9 @@ int main(int argc, char** argv) {
       "(the reference row), over the mean tension.\n"
       "<=MD: as accurate as MoorDyn 2.7 on this line (rms dT/T {:.2f} / {:.2f} / {:.2f} % at N = "
       "20 / 100 / 200).\n"
-      "hawser/MoorDyn: wall time per simulated second over MoorDyn's ({}-{} / {}-{} / {}-{} ms): "
-      "figures remembered from a separate measurement on this machine class, not a same-run "
-      "ratio.\n",
-      100 * kMoorDyn[0].rms, 100 * kMoorDyn[1].rms, 100 * kMoorDyn[2].rms, kMoorDyn[0].ms_low,
-      kMoorDyn[0].ms_high, kMoorDyn[1].ms_low, kMoorDyn[1].ms_high, kMoorDyn[2].ms_low,
-      kMoorDyn[2].ms_high);
+      "hawser/MoorDyn: wall time per simulated second over MoorDyn's step loop in this run "
+      "(--moordyn DIR; nan without).\n",
+      100 * kMoorDyn[0].rms, 100 * kMoorDyn[1].rms, 100 * kMoorDyn[2].rms);
   fmt::print("{:>4} {:<26} {:>9} {:>8} {:>8} {:>6} {:>10} {:>5} {:>11}\n", "N", "method",
              "ms/sim s", "steps", "RHS", "Jac", "rms dT/T", "<=MD", "hawser/MD");
   const double t_end = 60.0;
@@ -259,14 +298,23 @@ int main(int argc, char** argv) {
     const double h_ref = ReferenceStep(n);
     const Timed ref = RunDynamic(n, nodes, "rk4", fmt::format(R"(stepsize="{}")", h_ref), t_end);
     table.reference = ref.tension;
+    if (moordyn) {
+      const PeerRun md = RunMoorDyn(*moordyn, n, ref.tension, 3);
+      table.md_ms = md.ms;
+      fmt::print("{:>4} {:<26} {:>9.3f} {:>8} {:>8} {:>6} {:>10.2e} {:>5} {:>9.3f} {}\n", n,
+                 "MoorDyn RK2 (step loop)", md.ms, "", "", "", md.rms, "", 1.0,
+                 fmt::format("(dtM {:.3g} s; rms: its difference from hawser's reference)",
+                             MoorDynStep(n)));
+    }
     table.Row("rk4 reference", ref, t_end, ref.tension, fmt::format("(step {:.3g} s)", h_ref),
               false);
     for (const char* tol : {"1e-4", "1e-5"}) {
       for (const char* solver : {"band", "sparse"}) {
-        const Timed run = BestRun(
-            n, nodes, "cvode-bdf",
-            fmt::format(R"(AbsTol="{0}" RelTol="{0}" LinearSolver="{1}")", tol, solver), t_end);
-        table.Row(fmt::format("cvode-bdf {} {}", solver, tol), run, t_end, ref.tension, "");
+        const std::string attributes =
+            fmt::format(R"(AbsTol="{0}" RelTol="{0}" LinearSolver="{1}")", tol, solver);
+        const Timed run = BestRun(n, nodes, "cvode-bdf", attributes, t_end);
+        table.Row(fmt::format("cvode-bdf {} {}", solver, tol), run, t_end, ref.tension, "", true,
+                  "cvode-bdf", attributes);
       }
     }
     // The same run on SUNDIALS' own (unoptimised, Debian-built) vector and matrix operations
@@ -295,21 +343,22 @@ int main(int argc, char** argv) {
     // depends on the exact sequence of steps, and a single tolerance per factor of 2-3 made the
     // fastest row at MoorDyn's accuracy a matter of luck.
     for (const char* tol : {"1e-4", "1.5e-4", "2e-4", "2.5e-4", "3e-4"}) {
-      const Timed run = BestRun(
-          n, nodes, "cvode-bdf",
-          fmt::format(R"(AbsTol="{0}" RelTol="{0}" LinearSolver="sparse" MaxOrder="3")", tol),
-          t_end);
-      table.Row(fmt::format("cvode-bdf sparse {} q<=3", tol), run, t_end, ref.tension, "");
+      const std::string attributes =
+          fmt::format(R"(AbsTol="{0}" RelTol="{0}" LinearSolver="sparse" MaxOrder="3")", tol);
+      const Timed run = BestRun(n, nodes, "cvode-bdf", attributes, t_end);
+      table.Row(fmt::format("cvode-bdf sparse {} q<=3", tol), run, t_end, ref.tension, "", true,
+                "cvode-bdf", attributes);
     }
     const bool dense_full = n <= 100 && !(quick && n > 20);
     const double t_dense = dense_full ? t_end : 10.0;
-    const Timed dense = BestRun(n, nodes, "cvode-bdf",
-                                R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="dense")", t_dense);
+    const std::string dense_attributes = R"(AbsTol="1e-4" RelTol="1e-4" LinearSolver="dense")";
+    const Timed dense = BestRun(n, nodes, "cvode-bdf", dense_attributes, t_dense);
     std::vector<double> ref_head(
         ref.tension.begin(),
         ref.tension.begin() + std::min(ref.tension.size(), dense.tension.size()));
     table.Row("cvode-bdf dense 1e-4", dense, t_dense, ref_head,
-              dense_full ? "" : fmt::format("(first {} s only)", t_dense), dense_full);
+              dense_full ? "" : fmt::format("(first {} s only)", t_dense), dense_full, "cvode-bdf",
+              dense_attributes);
     // RK4: bisection for the largest step that stays bounded and within an error bound of the
     // reference (beyond the stability limit RK4 rings at the step frequency but may stay
     // bounded through the tension-only nonlinearity, so boundedness alone is not enough):
@@ -317,7 +366,7 @@ int main(int argc, char** argv) {
     // setting to compare; the error grows after the first 10 s, so a short run would pass
     // steps that the whole run does not).
     std::vector<double> ref10(ref.tension.begin(), ref.tension.begin() + 101);
-    for (const double bound : {1e-2, MoorDynAt(n).rms}) {
+    for (const double bound : {1e-2, MoorDynRmsAt(n)}) {
       const bool whole = bound != 1e-2;
       double lo = h_ref, hi = 0.1;
       for (int it = 0; it < 10; ++it) {
@@ -328,21 +377,32 @@ int main(int argc, char** argv) {
             Stable(probe) && RmsDifference(probe.tension, whole ? ref.tension : ref10) < bound;
         (ok ? lo : hi) = h;
       }
-      const Timed rk4 = BestRun(n, nodes, "rk4", fmt::format(R"(stepsize="{}")", lo), t_end);
+      const std::string attributes = fmt::format(R"(stepsize="{}")", lo);
+      const Timed rk4 = BestRun(n, nodes, "rk4", attributes, t_end);
       table.Row(fmt::format("rk4 largest, rms < {:.2g}", bound), rk4, t_end, ref.tension,
-                fmt::format("(step {:.3g} s)", lo));
+                fmt::format("(step {:.3g} s)", lo), true, "rk4", attributes);
     }
     tables.push_back(table);
   }
-  fmt::print(
-      "\nFastest setting at MoorDyn's accuracy or better (hawser/MoorDyn against the remembered "
-      "figures; the goal is <= 0.3 at N = 20, <= 0.1 at N = 100 and 200)\n");
-  fmt::print("{:>4} {:<26} {:>9} {:>10} {:>11}\n", "N", "method", "ms/sim s", "rms dT/T",
-             "hawser/MD");
+  fmt::print("\nFastest setting at MoorDyn's accuracy or better{}\n",
+             moordyn ? ", run 3 times alternating with MoorDyn (the fastest of each); the goal is "
+                       "hawser/MoorDyn <= 0.3 at N = 20, <= 0.1 at N = 100 and 200"
+                     : " (hawser/MoorDyn: give --moordyn DIR)");
+  fmt::print("{:>4} {:<26} {:>9} {:>10} {:>9} {:>11}\n", "N", "method", "ms/sim s", "rms dT/T",
+             "MD ms", "hawser/MD");
   for (const Table& t : tables) {
-    const PeerFigure& md = MoorDynAt(t.n);
-    fmt::print("{:>4} {:<26} {:>9.3f} {:>10.2e} {:>5.2f}-{:<5.2f}\n", t.n, t.best_method, t.best_ms,
-               t.best_rms, t.best_ms / md.ms_high, t.best_ms / md.ms_low);
+    double ms = t.best_ms, md_ms = NAN;
+    if (moordyn && !t.best_method.empty()) {
+      const std::string nodes = NodesInitialCondition(settled[t.n].x);
+      for (int r = 0; r < 3; ++r) {
+        const PeerRun md = RunMoorDyn(*moordyn, t.n, t.reference, 1);
+        if (!(md.ms >= md_ms)) md_ms = md.ms;
+        const Timed run = RunDynamic(t.n, nodes, t.best_integrator, t.best_attributes, t_end);
+        ms = std::min(ms, 1e3 * run.result.wall_seconds / t_end);
+      }
+    }
+    fmt::print("{:>4} {:<26} {:>9.3f} {:>10.2e} {:>9.3f} {:>11.3f}\n", t.n, t.best_method, ms,
+               t.best_rms, md_ms, ms / md_ms);
   }
   return 0;
 }

@@ -1,0 +1,249 @@
+// A 3-hour storm on the OC3-Hywind spar (issue 26): the spar on its three catenary lines
+// (bench/storm_model.h), N = 20 and 40 segments per line, JONSWAP Hs 6 m / Tp 10 s / gamma 3.3
+// with 200 components, a 0.5 m/s power-law current, the waves ramped in over 30 s, settled
+// first, CVODE BDF at AbsTol = RelTol = 1e-4 with the order capped at 3.
+// Prints per N: the storm's wall time (less Settle, timed alone) and simulated seconds per wall
+// second, steps, RHS and Jacobian evaluations, the share of the wall time spent in wave
+// kinematics (the ocean's in-run timer), and same-run baselines: the regular wave of the same
+// height and period, the current alone, and the direct wave sum (WaveKinematics="direct",
+// today's code path) on a shorter window, scaled to the storm's length. Then the accuracy:
+// the fairlead tensions' RMS difference and their 600-s most probable maxima against a run of
+// the same model at tight tolerances (1e-7) over the first `reference` seconds.
+// Never fails on a timing; exits 1 only when a run fails.
+//
+// With --moordyn DIR (a MoorDyn build, bench/moordyn_peer.h) it then runs the side by side of
+// bench/storm_side_by_side.h: the reference line and the spar's lines, hawser and MoorDyn
+// alternating, in one sea.
+//
+// Usage: storm_bench [--seconds S] [--n N[,N...]] [--baseline S] [--reference S]
+//                    [--moordyn DIR [--moordyn-window S] [--moordyn-parts a|b|ab]]
+//   defaults: --seconds 10800 --n 20,40 --baseline 600 --reference 1200 (each at most --seconds)
+//   --moordyn-window 60 (the spar side by side's length)
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench/storm_model.h"
+#include "bench/storm_side_by_side.h"
+#include "runtime/model/model.h"
+#include "runtime/scenario/scenario.h"
+#include "runtime/run/simulation.h"
+#include "simobjects/environment/ocean_environment.h"
+#include "simobjects/register_base.h"
+
+namespace hawser {
+namespace {
+
+constexpr double kOutputStep = 0.1;  // s: tension samples for the RMS and the MPM.
+constexpr double kTightTol = 1e-7;   // The reference's AbsTol = RelTol.
+constexpr double kTol = 1e-4;        // The storm's.
+
+struct Run {
+  RunResult result;
+  double kinematics_seconds = 0.0;            // The ocean's in-run timer.
+  double settle_seconds = 0.0;                // Settle's wall time, from a run of one output step.
+  std::vector<std::vector<double>> tensions;  // Line1..3 TensionB, every kOutputStep.
+  std::vector<std::vector<double>> pos, vel;  // Fair1..3 Pos and Vel, [line][3 k + axis].
+};
+
+Run RunOnce(int n, const storm::Sea& sea, double seconds, double tol) {
+  const std::string rao = std::string(HAWSER_SOURCE_DIR) + "/configs/data/spar_oc3_force_raos.csv";
+  Scenario scenario = LoadScenarioFromString(storm::SparXml(n, sea, seconds, tol, kOutputStep, rao),
+                                             "storm_bench.xml");
+  auto model = Model::Assemble(scenario, BuiltinRegistry());
+  MemorySink sink;
+  Run run;
+  run.result = Simulate(*model, scenario.engine, sink);
+  if (run.result.status != RunStatus::kCompleted) {
+    fmt::print("run failed (N = {}, waves {}, {}): {}\n", n, sea.waves, sea.kinematics,
+               run.result.message);
+    std::exit(1);
+  }
+  const auto* ocean = dynamic_cast<const OceanEnvironment*>(model->FindObject("Sea"));
+  run.kinematics_seconds = ocean->KinematicsTiming().seconds;
+  for (int i = 1; i <= 3; ++i) {
+    run.tensions.push_back(sink.Column(fmt::format("Line{}.TensionB", i)));
+    for (auto [port, out] : {std::pair{"Pos", &run.pos}, std::pair{"Vel", &run.vel}}) {
+      std::vector<std::vector<double>> axes;
+      for (int j = 0; j < 3; ++j)
+        axes.push_back(sink.Column(fmt::format("Fair{}.{}[{}]", i, port, j)));
+      out->emplace_back();
+      for (size_t k = 0; k < axes[0].size(); ++k)
+        for (int j = 0; j < 3; ++j) out->back().push_back(axes[j][k]);
+    }
+  }
+  return run;
+}
+
+/// A run, and Settle's share of its wall time from a run of the same model to the first output
+/// time (Settle depends on the sea: a sea's kinematics are evaluated, ramped to 0, at t = 0).
+Run RunSpar(int n, const storm::Sea& sea, double seconds, double tol) {
+  const Run settle = RunOnce(n, sea, kOutputStep, tol);
+  Run run = RunOnce(n, sea, seconds, tol);
+  run.settle_seconds = settle.result.wall_seconds;
+  run.kinematics_seconds -= settle.kinematics_seconds;  // Settle's share, as for the wall time.
+  return run;
+}
+
+struct Options {
+  double seconds = 10800.0, baseline = 600.0, reference = 1200.0;
+  std::vector<int> sizes = {20, 40};
+  std::string moordyn;           // A MoorDyn build: the side by side (storm_side_by_side.h).
+  double moordyn_window = 60.0;  // s of the spar side by side (MoorDyn's WaveKin 7 is slow).
+  std::string parts = "ab";      // Which side by side: (a) reference line, (b) spar lines.
+};
+
+Options Parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (flag == "--seconds") {
+      o.seconds = std::atof(argv[i + 1]);
+    } else if (flag == "--baseline") {
+      o.baseline = std::atof(argv[i + 1]);
+    } else if (flag == "--moordyn") {
+      o.moordyn = argv[i + 1];
+    } else if (flag == "--moordyn-parts") {
+      o.parts = argv[i + 1];
+    } else if (flag == "--moordyn-window") {
+      o.moordyn_window = std::atof(argv[i + 1]);
+    } else if (flag == "--reference") {
+      o.reference = std::atof(argv[i + 1]);
+    } else if (flag == "--n") {
+      o.sizes.clear();
+      for (const char* p = argv[i + 1]; *p != '\0';) {
+        char* end = nullptr;
+        o.sizes.push_back(static_cast<int>(std::strtol(p, &end, 10)));
+        p = *end == ',' ? end + 1 : end;
+        if (end == p && *p != '\0') break;
+      }
+    } else {
+      std::fprintf(stdout, "storm_bench: unknown option %s\n", flag.c_str());
+      std::exit(2);
+    }
+  }
+  if (!(o.seconds > 0.0) || o.sizes.empty() || o.sizes.front() <= 0) {
+    std::fprintf(stdout, "storm_bench: --seconds must be > 0 and --n a list of sizes\n");
+    std::exit(2);
+  }
+  o.baseline = std::min(o.baseline, o.seconds);
+  o.reference = std::min(o.reference, o.seconds);
+  return o;
+}
+
+/// The largest over the three lines of |f(run) - f(reference)| / f(reference).
+template <class F>
+double WorstLine(const Run& run, const Run& ref, F f) {
+  double worst = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    std::vector<double> head(run.tensions[i].begin(),
+                             run.tensions[i].begin() + ref.tensions[i].size());
+    const double d = f(head, ref.tensions[i]);
+    worst = std::isnan(d) || std::isnan(worst) ? NAN : std::max(worst, d);
+  }
+  return worst;
+}
+
+void Row(const std::string& what, const Run& run, double scale, double storm_wall,
+         double sim_seconds) {
+  const double settle = run.settle_seconds;
+  const SolverStats& s = run.result.stats;
+  const double wall = (run.result.wall_seconds - settle) * scale;
+  fmt::print("{:<30} {:>9.2f} {:>9.1f} {:>8.2f} {:>9} {:>10} {:>6} {:>10.1f}\n", what, wall,
+             sim_seconds / wall, wall / storm_wall, static_cast<long>(s.steps * scale),
+             static_cast<long>(s.rhs_evals * scale), static_cast<long>(s.jacobian_evals * scale),
+             100.0 * run.kinematics_seconds / (run.result.wall_seconds - settle));
+  std::fflush(stdout);
+}
+
+/// --moordyn: the side by side of storm_side_by_side.h, at the largest N of --n.
+void SideBySide(const Options& o) {
+  const peer::MoorDynLibrary md(o.moordyn);
+  peer::TempFolder folder;
+  const std::vector<peer::Component> sea = peer::JonswapComponents(6.0, 10.0, 3.3, 0.01, 200, 1);
+  fmt::print(
+      "\nSide by side with MoorDyn ({}), alternating runs; the sea: JONSWAP Hs 6 m, Tp 10 "
+      "s, gamma 3.3, 200 components at 0.01..2 rad/s in wave_frequencies.txt.\n",
+      md.path());
+  if (o.parts.find('a') != std::string::npos)
+    storm::ReferenceLineSideBySide(md, folder.path(), sea, 2);
+  if (o.parts.find('b') == std::string::npos) return;
+  const std::string file = folder.path() + "/spar_sea.txt";
+  peer::WriteWaveFrequencies(file, sea);
+  const int n = o.sizes.back();
+  storm::SparSideBySide(md, sea, n, std::min(o.moordyn_window, o.seconds), [&](double seconds) {
+    Run run = RunSpar(n, {.waves = "file", .components_file = file}, seconds, kTol);
+    return storm::SparRecord{.wall = run.result.wall_seconds - run.settle_seconds,
+                             .pos = run.pos,
+                             .vel = run.vel,
+                             .tension = run.tensions};
+  });
+}
+
+const char* Verdict(double relative) {
+  return std::isnan(relative) ? "(n/a: too short)" : relative <= 5e-3 ? "ok" : "OVER";
+}
+
+}  // namespace
+}  // namespace hawser
+
+int main(int argc, char** argv) {
+  using namespace hawser;
+  const Options o = Parse(argc, argv);
+  std::freopen("/dev/null", "w", stderr);  // Settle's notes and each cable's initial shape.
+  fmt::print(
+      "OC3-Hywind spar, 3 lines; JONSWAP Hs 6 m, Tp 10 s, gamma 3.3, 200 components; current "
+      "0.5 m/s power law; 30-s ramp; settled; cvode-bdf AbsTol = RelTol = {:g}, q <= 3.\n"
+      "Storm: {:g} s simulated. Wall times exclude Settle (timed alone); 'x storm': wall time "
+      "over the storm run's; 'kin %': share of the run's wall time in wave kinematics.\n"
+      "The direct-sum row runs {:g} s and is scaled to {:g} s (wall, steps, RHS, Jacobians).\n",
+      kTol, o.seconds, o.baseline, o.seconds);
+  for (int n : o.sizes) {
+    const storm::Sea jonswap;
+    const Run storm_run = RunSpar(n, jonswap, o.seconds, kTol);
+    const double storm_wall = storm_run.result.wall_seconds - storm_run.settle_seconds;
+    fmt::print("\nN = {} per line (Settle {:.2f} s)\n", n, storm_run.settle_seconds);
+    fmt::print("{:<30} {:>9} {:>9} {:>8} {:>9} {:>10} {:>6} {:>10}\n", "run", "wall s", "sim/wall",
+               "x storm", "steps", "RHS", "Jac", "kin %");
+    Row("storm, fast kinematics", storm_run, 1.0, storm_wall, o.seconds);
+    const Run regular = RunSpar(n, {.waves = "regular"}, o.seconds, kTol);
+    Row("regular wave H 6 m, T 10 s", regular, 1.0, storm_wall, o.seconds);
+    const Run current = RunSpar(n, {.waves = "none"}, o.seconds, kTol);
+    Row("current only", current, 1.0, storm_wall, o.seconds);
+    const Run direct = RunSpar(n, {.kinematics = "direct"}, o.baseline, kTol);
+    Row(fmt::format("storm, direct sum (x{:.3g})", o.seconds / o.baseline), direct,
+        o.seconds / o.baseline, storm_wall, o.seconds);
+
+    const Run ref = RunOnce(n, jonswap, o.reference, kTightTol);
+    const double rms = WorstLine(storm_run, ref, storm::RmsDifference);
+    // The MPM from t = 60 s on (after the ramp and the start-up transient).
+    const size_t skip = static_cast<size_t>(60.0 / kOutputStep);
+    const double mpm = WorstLine(storm_run, ref, [&](const auto& a, const auto& b) {
+      const double ma = storm::RayleighMpm(a, kOutputStep, 600.0, skip);
+      const double mb = storm::RayleighMpm(b, kOutputStep, 600.0, skip);
+      return std::abs(ma / mb - 1.0);
+    });
+    fmt::print(
+        "accuracy over the first {:g} s against AbsTol = RelTol = {:g} (worst of 3 lines): "
+        "fairlead tension RMS difference {:.3f} % {}, 600-s MPM difference {:.3f} % {} "
+        "(bound 0.5 %)\n",
+        o.reference, kTightTol, 100 * rms, Verdict(rms), 100 * mpm, Verdict(mpm));
+    std::fflush(stdout);
+  }
+  if (!o.moordyn.empty()) {
+    try {
+      SideBySide(o);
+    } catch (const std::exception& e) {  // MoorDyn's library or a run of it failed.
+      fmt::print("side by side stopped: {}\n", e.what());
+      return 1;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,234 @@
+// storm_bench --moordyn DIR: hawser beside MoorDyn in the same run (alternating), in the same
+// sea: the components of a JONSWAP (Hs 6 m, Tp 10 s, gamma 3.3; 200 components evenly spaced
+// to 2 rad/s, peer_sea.h) in wave_frequencies.txt, read by hawser (Waves="file") and MoorDyn
+// (WaveKin 7: the exact sum at every node; WaveKin 2: its FFT grid, given water_grid.txt).
+// (a) The reference line (tests/simobjects/cable/reference_line.h, N = 100, the 60-s fairlead
+//     surge) in still water and in the sea (depth 100 m, no ramp in either program).
+// (b) The spar's three lines (N per line), their fairleads driven in MoorDyn by the motion
+//     hawser's coupled spar run computed (recorded every 0.1 s), in the sea of depth 320 m with
+//     the power-law current. The hawser time is the whole coupled model's, MoorDyn's the lines'.
+#pragma once
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "bench/moordyn_peer.h"
+#include "bench/peer_sea.h"
+#include "bench/storm_model.h"
+#include "runtime/model/model.h"
+#include "runtime/scenario/scenario.h"
+#include "runtime/run/simulation.h"
+#include "runtime/solve/settle.h"
+#include "simobjects/register_base.h"
+#include "bench/reference_line.h"
+
+namespace hawser::storm {
+
+/// hawser's setting for the line runs: the fastest at MoorDyn's still-water accuracy in
+/// bench/cable_bench at N = 100.
+inline const char* kLineSetting =
+    R"(AbsTol="1.5e-4" RelTol="1.5e-4" LinearSolver="sparse" MaxOrder="3")";
+
+/// The reference line's settled state in still water, as its Nodes initial condition.
+inline std::string SettledReferenceLine(int n) {
+  Scenario scenario =
+      LoadScenarioFromString(test::ReferenceLineXml(n, "", "cvode-bdf", false, 0.1), "ref.xml");
+  auto model = Model::Assemble(scenario, BuiltinRegistry());
+  std::vector<double> x = model->InitialState(0.0);
+  Settle(*model, 0.0, x, {.abs_tol = 1e-6, .rel_tol = 1e-6});
+  std::string text;  // The state ends with the cable's DissipatedEnergy.
+  for (size_t i = 0; i + 1 < x.size(); ++i) text += fmt::format("{}{:.17g}", i ? "," : "", x[i]);
+  return text;
+}
+
+struct LineRun {
+  double ms = NAN;              // Wall time per simulated second.
+  std::vector<double> tension;  // From t = 0.1 s every 0.1 s (MoorDyn's samples).
+};
+
+/// hawser on the reference line from `nodes`, in still water (`waves_file` empty) or the sea.
+inline LineRun HawserReferenceLine(int n, const std::string& nodes, const std::string& waves_file) {
+  std::string xml = test::ReferenceLineXml(n, kLineSetting, "cvode-bdf", false, 60.0, true);
+  const std::string placeholder = "<InitialCondition/>";
+  xml.replace(xml.find(placeholder), placeholder.size(),
+              fmt::format(R"(<InitialCondition L1.Nodes="{}"/>)", nodes));
+  if (!waves_file.empty()) {
+    const std::string objects = "<OBJECTS>\n";
+    xml.insert(xml.find(objects) + objects.size(),
+               fmt::format(R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea"
+ Depth="100" Gravity="9.81" Waves="file" WaveComponentsFile="{}"/>
+)",
+                           waves_file));
+  }
+  Scenario scenario = LoadScenarioFromString(xml, "side_by_side.xml");
+  auto model = Model::Assemble(scenario, BuiltinRegistry());
+  MemorySink sink;
+  const RunResult result = Simulate(*model, scenario.engine, sink);
+  LineRun run;
+  if (result.status != RunStatus::kCompleted) return run;
+  run.ms = 1e3 * result.wall_seconds / 60.0;
+  run.tension = sink.Column("L1.TensionB");
+  run.tension.erase(run.tension.begin());
+  return run;
+}
+
+/// One MoorDyn mode of a side by side: WaveKin (0, 7 or 2) and for 2 its grid and padding.
+struct Mode {
+  std::string name;
+  int wave_kin = 0;
+  double pad_to = 0.0;  // rad/s: zero rows up to here (a finer grid time step).
+  peer::Grid grid{};
+};
+
+/// Writes the wave files of `mode` into `folder`; returns MoorDyn's environment for them.
+inline void WriteSea(const std::string& folder, const std::vector<peer::Component>& sea,
+                     const Mode& mode) {
+  if (mode.wave_kin == 0) return;
+  peer::WriteWaveFrequencies(folder + "/wave_frequencies.txt", sea, mode.pad_to,
+                             mode.wave_kin == 2);
+  if (mode.wave_kin == 2) peer::WriteWaterGrid(folder + "/water_grid.txt", mode.grid);
+}
+
+/// The RMS of a - b over the mean of b, from sample `from` on.
+inline double RmsFrom(const std::vector<double>& a, const std::vector<double>& b, size_t from) {
+  if (a.size() <= from || b.size() <= from) return NAN;
+  return RmsDifference(std::vector<double>(a.begin() + from, a.end()),
+                       std::vector<double>(b.begin() + from, b.end()));
+}
+
+/// (a): prints hawser and MoorDyn on the reference line, per mode, each run `repeats` times
+/// alternating (the fastest of each).
+inline void ReferenceLineSideBySide(const peer::MoorDynLibrary& md, const std::string& folder,
+                                    const std::vector<peer::Component>& sea, int repeats) {
+  const int n = 100;
+  const std::string nodes = SettledReferenceLine(n);
+  const std::string waves_file = folder + "/hawser_sea.txt";
+  peer::WriteWaveFrequencies(waves_file, sea);
+  // Grids over the line's box, x in [-480, 10] m, z in [-100, 0] m: coarse 25 m x 10 m at
+  // MoorDyn's natural dtWave (pi / 2 s for components to 2 rad/s), fine 5 m x 2.5 m padded to
+  // 8 rad/s (dtWave 0.39 s).
+  const std::vector<Mode> modes = {
+      {"still water", 0},
+      {"WaveKin 7 (exact sum)", 7},
+      {"WaveKin 2 coarse grid", 2, 0.0, {-480, 10, 20, 0, 0, 1, -100, 0, 11}},
+      {"WaveKin 2 fine grid", 2, 8.0, {-480, 10, 99, 0, 0, 1, -100, 0, 41}}};
+  fmt::print(
+      "\n(a) Reference line, N = {}, fairlead x = 5 sin(2 pi t / 10), 60 s; hawser cvode-bdf {}; "
+      "MoorDyn RK2 dtM 0.0025 s (step loop; its set-up apart). dT: RMS tension difference over "
+      "the mean (t = 0.1..60 s).\n",
+      n, kLineSetting);
+  fmt::print("{:<24} {:>10} {:>10} {:>10} {:>8} {:>12} {:>14}\n", "MoorDyn mode", "hawser ms/s",
+             "MD ms/s", "MD set-up s", "ratio", "dT hawser-MD", "dT MD-MD exact");
+  std::vector<double> exact;  // MoorDyn WaveKin 7's tension.
+  LineRun sea_hawser, calm_hawser;
+  for (const Mode& mode : modes) {
+    peer::TempFolder files;
+    WriteSea(files.path(), sea, mode);
+    peer::WriteReferenceLine(files.path(), n, 0.0025, mode.wave_kin);
+    LineRun& mine = mode.wave_kin == 0 ? calm_hawser : sea_hawser;
+    double md_ms = NAN, setup = NAN;
+    std::vector<double> md_tension;
+    // WaveKin 7 sums 200 components at 101 nodes per RHS (~3 s per simulated second): once.
+    const int runs = mode.wave_kin == 7 ? 1 : repeats;
+    for (int r = 0; r < runs; ++r) {
+      const LineRun h = HawserReferenceLine(n, nodes, mode.wave_kin == 0 ? "" : waves_file);
+      if (!(h.ms >= mine.ms)) mine = h;
+      const peer::Result m = peer::Run(md, files.path(), 1, peer::ReferenceSurge, 60.0, 0.1);
+      md_ms = std::min(std::isnan(md_ms) ? 1e30 : md_ms, 1e3 * m.step_seconds / 60.0);
+      setup = m.init_seconds;
+      md_tension = m.tensions[0];
+    }
+    if (mode.wave_kin == 7) exact = md_tension;
+    fmt::print("{:<24} {:>10.2f} {:>10.2f} {:>10.2f} {:>8.3f} {:>11.2f}% {:>13.2f}%\n", mode.name,
+               mine.ms, md_ms, setup, mine.ms / md_ms, 100 * RmsFrom(mine.tension, md_tension, 0),
+               100 * RmsFrom(md_tension, exact, 0));
+    std::fflush(stdout);
+  }
+}
+
+/// The run of storm_bench's spar (`spar(seconds)`) that the spar side by side drives MoorDyn
+/// with: its wall time less Settle, and the fairleads' positions and velocities and the
+/// tensions every 0.1 s.
+struct SparRecord {
+  double wall = NAN;
+  std::vector<std::vector<double>> pos, vel, tension;  // [line][3 k + axis] and [line][k].
+};
+
+/// (b): MoorDyn's three spar lines with the fairleads hawser's spar run moved, `window` s, per
+/// mode, alternating with hawser's coupled run of the same length.
+template <class SparRun>
+void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Component>& sea, int n,
+                    double window, SparRun spar) {
+  const double seg = 902.2 / n, c = std::sqrt(384.243e6 / 77.7066);
+  // RK2 at 0.2 of the axial wave's crossing time of a segment: the reference line's stable
+  // dtM at N = 20 (cable_bench); 0.4 gave NaN here.
+  const double dt = 0.2 * seg / c;
+  fmt::print(
+      "\n(b) The spar's 3 lines, N = {}, {} s, fairleads driven by hawser's spar motion; MoorDyn "
+      "RK2 dtM {:.3g} s with the current as current_profile.txt. hawser: the whole coupled model "
+      "(less Settle). dT from t = {} s (hawser ramps the waves in over 30 s, MoorDyn not), worst "
+      "of 3 lines.\n",
+      n, window, dt, std::min(30.0, 0.5 * window));
+  fmt::print("{:<24} {:>10} {:>10} {:>10} {:>8} {:>12}\n", "MoorDyn mode", "hawser s", "MD s",
+             "MD set-up s", "ratio", "dT hawser-MD");
+  std::vector<peer::Line> lines;
+  SparRecord first = spar(window);
+  for (int i = 0; i < 3; ++i) {
+    const double a = 2.0 * M_PI * i / 3.0;
+    lines.push_back({.anchor = {853.87 * std::cos(a), 853.87 * std::sin(a), -320.0},
+                     .fairlead = {first.pos[i][0], first.pos[i][1], first.pos[i][2]},
+                     .length = 902.2,
+                     .segments = n});
+  }
+  std::vector<std::pair<double, double>> current;
+  for (double z = -320.0; z <= 0.0; z += 10.0)
+    current.push_back({z, 0.5 * std::pow((z + 320.0) / 320.0, 1.0 / 7.0)});
+  const std::vector<Mode> modes = {
+      {"WaveKin 7 (exact sum)", 7},
+      {"WaveKin 2 coarse grid", 2, 0.0, {-440, 870, 27, -750, 750, 31, -320, 0, 17}}};
+  // Compared from the end of hawser's 30-s ramp (MoorDyn has none) or half the window.
+  const double compare_from = std::min(30.0, 0.5 * window);
+  const size_t from = static_cast<size_t>(std::lround(compare_from / 0.1)) - 1;
+  for (const Mode& mode : modes) {
+    peer::TempFolder files;
+    WriteSea(files.path(), sea, mode);
+    peer::WriteInput(files.path(),
+                     {.diameter = 0.09, .mass_per_length = 77.7066, .ea = 384.243e6, .cdn = 1.6},
+                     lines,
+                     {.depth = 320.0,
+                      .gravity = 9.80665,
+                      .seabed_stiffness = 3e5,
+                      .seabed_damping = 3e4,
+                      .dt = dt,
+                      .wave_kin = mode.wave_kin,
+                      .current = current});
+    const SparRecord again = spar(window);  // Alternating: hawser, then MoorDyn.
+    const double hawser_wall = std::min(first.wall, again.wall);
+    const peer::Result m = peer::Run(
+        md, files.path(), 3,
+        [&](double t, std::vector<double>& x, std::vector<double>& xd) {
+          const size_t k = std::min<size_t>(std::lround(t / 0.1), first.tension[0].size() - 1);
+          for (int l = 0; l < 3; ++l) {
+            for (int j = 0; j < 3; ++j) {
+              x[3 * l + j] = first.pos[l][3 * k + j];
+              xd[3 * l + j] = first.vel[l][3 * k + j];
+            }
+          }
+        },
+        window, 0.1);
+    double worst = 0.0;
+    for (int l = 0; l < 3; ++l) {
+      const std::vector<double> mine(first.tension[l].begin() + 1, first.tension[l].end());
+      const double d = RmsFrom(mine, m.tensions[l], from);
+      worst = std::isnan(d) || std::isnan(worst) ? NAN : std::max(worst, d);
+    }
+    fmt::print("{:<24} {:>10.2f} {:>10.2f} {:>10.2f} {:>8.3f} {:>11.2f}%\n", mode.name, hawser_wall,
+               m.step_seconds, m.init_seconds, hawser_wall / m.step_seconds, 100 * worst);
+    std::fflush(stdout);
+  }
+}
+
+}  // namespace hawser::storm
