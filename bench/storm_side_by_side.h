@@ -17,13 +17,13 @@
 
 #include "bench/moordyn_peer.h"
 #include "bench/peer_sea.h"
+#include "bench/reference_line.h"
 #include "bench/storm_model.h"
 #include "runtime/model/model.h"
-#include "runtime/scenario/scenario.h"
 #include "runtime/run/simulation.h"
+#include "runtime/scenario/scenario.h"
 #include "runtime/solve/settle.h"
 #include "simobjects/register_base.h"
-#include "bench/reference_line.h"
 
 namespace hawser::storm {
 
