@@ -125,6 +125,10 @@ struct Options {
 
 Options Parse(int argc, char** argv) {
   Options o;
+  if (argc % 2 == 0) {
+    std::fprintf(stdout, "storm_bench: %s needs a value\n", argv[argc - 1]);
+    std::exit(2);
+  }
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--seconds") {
@@ -154,7 +158,9 @@ Options Parse(int argc, char** argv) {
       std::exit(2);
     }
   }
-  if (!(o.seconds > 0.0) || o.sizes.empty() || o.sizes.front() <= 0) {
+  const bool sizes_ok =
+      !o.sizes.empty() && std::all_of(o.sizes.begin(), o.sizes.end(), [](int n) { return n > 0; });
+  if (!(o.seconds > 0.0) || !sizes_ok) {
     std::fprintf(stdout, "storm_bench: --seconds must be > 0 and --n a list of sizes\n");
     std::exit(2);
   }
