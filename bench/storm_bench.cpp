@@ -20,6 +20,8 @@
 //                    [--moordyn DIR [--moordyn-window S] [--moordyn-parts a|b|ab]]
 //   defaults: --seconds 10800 --n 20,40 --baseline 600 --reference 1200 (each at most --seconds)
 //   --moordyn-window 60 (the spar side by side's length)
+//   --sweep 1: instead, the storm at the largest N under several integrator settings (steps,
+//   failures, CPU time, accuracy against the tight reference): docs/benchmarks.md.
 #include <fmt/format.h>
 
 #include <algorithm>
