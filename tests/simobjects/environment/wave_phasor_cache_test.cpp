@@ -135,7 +135,9 @@ TEST_CASE("rotation kernels: cos and sin of k.(x_c + d) - tau within their bound
     ts[i] = static_cast<double>(-std::sin(static_cast<long double>(tau[i])));
   }
   const WaveTermArrays t{.size = kTerms, .kx = kx.data(), .ky = ky.data(), .a = a.data()};
-  const Phasors p{.cached_cos = cc.data(), .cached_sin = cs.data(), .time_cos = tc.data(),
+  const Phasors p{.cached_cos = cc.data(),
+                  .cached_sin = cs.data(),
+                  .time_cos = tc.data(),
                   .time_sin = ts.data()};
   const double reach = kMaxRotation / 0.41;  // |d| at which |theta| reaches kMaxRotation.
   for (int trial = 0; trial < 200; ++trial) {
@@ -148,10 +150,10 @@ TEST_CASE("rotation kernels: cos and sin of k.(x_c + d) - tau within their bound
       for (std::size_t i = 0; i < kTerms; ++i) {
         // exp(i psi) = exp(i k.x_c) exp(i k.d) exp(-i tau), each factor from its exact argument
         // in long double (psi itself would lose 1e-15 to the rounding of tau ~ 2e4 rad).
-        const long double space = static_cast<long double>(kx[i]) * xc +
-                                  static_cast<long double>(ky[i]) * yc;
-        const long double th = static_cast<long double>(kx[i]) * dx +
-                               static_cast<long double>(ky[i]) * dy;
+        const long double space =
+            static_cast<long double>(kx[i]) * xc + static_cast<long double>(ky[i]) * yc;
+        const long double th =
+            static_cast<long double>(kx[i]) * dx + static_cast<long double>(ky[i]) * dy;
         const long double xr = std::cos(space) * std::cos(th) - std::sin(space) * std::sin(th);
         const long double xi = std::sin(space) * std::cos(th) + std::cos(space) * std::sin(th);
         const long double tr = std::cos(static_cast<long double>(tau[i]));
