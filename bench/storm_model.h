@@ -49,9 +49,10 @@ inline std::string OceanXml(const Sea& sea) {
 }
 
 /// The spar on its three lines of n segments; outputs every `dt_out` s to `end_time`, fairlead
-/// tensions and the spar's position logged; CVODE BDF at `tol` (AbsTol = RelTol), settled first.
+/// tensions and the spar's position logged; CVODE BDF at AbsTol `tol`, RelTol `rel_tol` (< 0:
+/// `tol`), the order capped at `max_order`, settled first.
 inline std::string SparXml(int n, const Sea& sea, double end_time, double tol, double dt_out,
-                           const std::string& rao_file) {
+                           const std::string& rao_file, int max_order = 2, double rel_tol = -1.0) {
   std::string lines, wires;
   const double kPi = 3.14159265358979323846;
   for (int i = 0; i < 3; ++i) {
@@ -89,12 +90,13 @@ inline std::string SparXml(int n, const Sea& sea, double end_time, double tol, d
 </INTERCONNECTIONS>
 <INITIALIZATION><InitialCondition/></INITIALIZATION>
 <INTEGRATION>
-<Engine Integrator="cvode-bdf" Settle="1" TOutput="0, {4}, {5}" AbsTol="{6}" RelTol="{6}"
-        MaxOrder="3" FileOutput="object.Spar.Pos,object.Line1.TensionB,object.Line2.TensionB,object.Line3.TensionB,object.Fair1.Pos,object.Fair2.Pos,object.Fair3.Pos,object.Fair1.Vel,object.Fair2.Vel,object.Fair3.Vel"/>
+<Engine Integrator="cvode-bdf" Settle="1" TOutput="0, {4}, {5}" AbsTol="{6}" RelTol="{7}"
+        MaxOrder="{8}" FileOutput="object.Spar.Pos,object.Line1.TensionB,object.Line2.TensionB,object.Line3.TensionB,object.Fair1.Pos,object.Fair2.Pos,object.Fair3.Pos,object.Fair1.Vel,object.Fair2.Vel,object.Fair3.Vel"/>
 </INTEGRATION>
 </Contents>
 )",
-      OceanXml(sea), rao_file, lines, wires, dt_out, end_time, tol);
+      OceanXml(sea), rao_file, lines, wires, dt_out, end_time, tol, rel_tol < 0.0 ? tol : rel_tol,
+      max_order);
 }
 
 /// RMS of a - b over the mean of b, on their common length.

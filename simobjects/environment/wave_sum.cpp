@@ -3,7 +3,9 @@
 #include <sleef.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -15,6 +17,38 @@ namespace {
 
 // As sea_state.cpp: beyond k h = 300 the component is deep water (E = 0).
 constexpr double kDeepKh = 300.0;
+
+// The phasors exp(i k.x_c) of one batch of points (wave_sum.h): per column its x_c, y_c (NaN:
+// none yet) and [column * size + i] the cos and sin of term i.
+struct PhasorBatch {
+  std::uint64_t owner = 0;
+  const double* points = nullptr;
+  Eigen::Index cols = 0;
+  std::vector<double> x, y, c, s;
+};
+
+// This thread's batch of (owner, points, cols), or a fresh one in place of the oldest.
+PhasorBatch& FindBatch(std::uint64_t owner, const double* points, Eigen::Index cols,
+                       std::size_t size) {
+  thread_local std::vector<PhasorBatch> batches(kPhasorBatches);
+  thread_local std::size_t next = 0;
+  for (PhasorBatch& b : batches) {
+    if (b.owner == owner && b.points == points && b.cols == cols) return b;
+  }
+  PhasorBatch& b = batches[next];
+  next = (next + 1) % kPhasorBatches;
+  const auto n = static_cast<std::size_t>(cols);
+  b.owner = owner;
+  b.points = points;
+  b.cols = cols;
+  b.x.assign(n, std::numeric_limits<double>::quiet_NaN());
+  b.y.assign(n, std::numeric_limits<double>::quiet_NaN());
+  b.c.resize(n * size);
+  b.s.resize(n * size);
+  return b;
+}
+
+std::atomic<std::uint64_t> next_id{1};
 
 }  // namespace
 
@@ -30,6 +64,23 @@ double PhaseSum(const WaveTermArrays& t, double x, double y, double* cosine, dou
     sine[i] = r.x;
     cosine[i] = r.y;
     eta += t.a[i] * r.y;
+  }
+  return eta;
+}
+
+double RotatedPhaseSum(const WaveTermArrays& t, double dx, double dy, const Phasors& p,
+                       double* cosine, double* sine) {
+  double eta = 0.0;
+  for (std::size_t i = 0; i < t.size; ++i) {
+    const double th = t.kx[i] * dx + t.ky[i] * dy, t2 = th * th;
+    const double c = 1.0 + t2 * (-0.5 + t2 * (1.0 / 24 + t2 * (-1.0 / 720 + t2 / 40320)));
+    const double s =
+        th * (1.0 + t2 * (-1.0 / 6 + t2 * (1.0 / 120 + t2 * (-1.0 / 5040 + t2 / 362880))));
+    const double xc = p.cached_cos[i] * c - p.cached_sin[i] * s;
+    const double xs = p.cached_sin[i] * c + p.cached_cos[i] * s;
+    cosine[i] = xc * p.time_cos[i] - xs * p.time_sin[i];
+    sine[i] = xs * p.time_cos[i] + xc * p.time_sin[i];
+    eta += t.a[i] * cosine[i];
   }
   return eta;
 }
@@ -55,7 +106,8 @@ DepthSums DepthSum(const WaveTermArrays& t, std::size_t m, double zs, const doub
 
 }  // namespace portable
 
-FastWaveSum::FastWaveSum(const SeaState& sea) : depth_(sea.depth()), stretching_(sea.stretching()) {
+FastWaveSum::FastWaveSum(const SeaState& sea)
+    : id_(next_id.fetch_add(1)), depth_(sea.depth()), stretching_(sea.stretching()) {
   std::vector<WaveComponent> c = sea.components();
   std::stable_sort(c.begin(), c.end(), [](const WaveComponent& l, const WaveComponent& r) {
     return l.wave_number < r.wave_number;
@@ -130,13 +182,20 @@ void FastWaveSum::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
                                 " points but room for " + std::to_string(out.size()) + " results");
   }
   const std::size_t size = kx_.size();
-  // Scratch per thread, grown once: tau, then cos psi and sin psi of the point at hand.
+  // Scratch per thread, grown once: tau, cos psi and sin psi of the point at hand, exp(-i tau)
+  // and zeros (tau = 0: PhaseSum then gives exp(i k.x)).
   thread_local std::vector<double> scratch;
-  if (scratch.size() < 3 * size) scratch.resize(3 * size);
+  if (scratch.size() < 6 * size) scratch.assign(6 * size, 0.0);
   double* const tau = scratch.data();
   double* const cosine = tau + size;
   double* const sine = cosine + size;
-  for (std::size_t i = 0; i < size; ++i) tau[i] = omega_[i] * t - phase_[i];
+  double* const time_cos = sine + size;
+  double* const time_sin = time_cos + size;
+  double* const zeros = time_sin + size;
+  for (std::size_t i = 0; i < size; ++i) {
+    tau[i] = omega_[i] * t - phase_[i];
+    zeros[i] = 0.0;  // The buffer may hold another sum's values.
+  }
   const WaveTermArrays terms{.size = size,
                              .kx = kx_.data(),
                              .ky = ky_.data(),
@@ -152,12 +211,35 @@ void FastWaveSum::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
                              .duz = duz_.data(),
                              .p = p_.data()};
   const bool avx2 = vector_math::UsesAvx2();
+  const auto phase_sum = avx2 ? avx2::PhaseSum : portable::PhaseSum;
+  const auto rotated = avx2 ? avx2::RotatedPhaseSum : portable::RotatedPhaseSum;
+  const bool cached = static_cast<std::size_t>(points.cols()) * size <= kPhasorTerms;
+  PhasorBatch* batch = cached ? &FindBatch(id_, points.data(), points.cols(), size) : nullptr;
+  if (cached) phase_sum(terms, 0.0, 0.0, time_cos, time_sin);  // cos(-tau), sin(-tau).
+  WaveTermArrays spatial = terms;
+  spatial.tau = zeros;
+  const double k_max = count_ > 0 ? k_[count_ - 1] : 0.0;
   for (Eigen::Index j = 0; j < points.cols(); ++j) {
     const double x = points(0, j), y = points(1, j), z = points(2, j);
     WaveKinematics& k = out[static_cast<std::size_t>(j)];
     k = WaveKinematics{};
-    k.elevation = avx2 ? avx2::PhaseSum(terms, x, y, cosine, sine)
-                       : portable::PhaseSum(terms, x, y, cosine, sine);
+    if (cached) {
+      const auto col = static_cast<std::size_t>(j);
+      double* const c = batch->c.data() + col * size;
+      double* const s = batch->s.data() + col * size;
+      double dx = x - batch->x[col], dy = y - batch->y[col];
+      // |k.(x - x_c)| <= k_max |x - x_c| (Cauchy-Schwarz); false for NaN (no x_c yet).
+      if (!(k_max * k_max * (dx * dx + dy * dy) <= kMaxRotation * kMaxRotation)) {
+        phase_sum(spatial, x, y, c, s);
+        batch->x[col] = x;
+        batch->y[col] = y;
+        dx = dy = 0.0;
+      }
+      const Phasors p{.cached_cos = c, .cached_sin = s, .time_cos = time_cos, .time_sin = time_sin};
+      k.elevation = rotated(terms, dx, dy, p, cosine, sine);
+    } else {
+      k.elevation = phase_sum(terms, x, y, cosine, sine);
+    }
     if (z > k.elevation) continue;  // Dry: above the instantaneous free surface.
     k.submerged = true;
     const double zs = StretchedHeight(z, k.elevation, depth_, stretching_);

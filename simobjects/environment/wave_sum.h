@@ -19,9 +19,23 @@
 // kDepthCutoff times V_0, A_0 or P_0, the most the whole sea's sums can be. A spar's lines
 // 70-320 m down in a 10-s sea keep a fifth to a half of the components. The elevation (and so
 // the stretching and whether a point is wet) always sums every component.
+//
+// Phasor cache. exp(i psi) = exp(i k.x) exp(-i tau): the time factors once per call, and
+// exp(i k.x) of each point of a batch (the same matrix of points from one caller at every
+// evaluation, e.g. a cable's nodes) kept per thread from the position x_c where its sines were
+// last taken. While the point stays within kMaxRotation / k_max of x_c horizontally, exp(i k.x)
+// is exp(i k.x_c) turned by theta = k.(x - x_c), |theta| <= kMaxRotation, by Taylor
+// polynomials (wave_sum_kernels.h: their remainder <= 2.6e-16); farther, it is taken afresh.
+// Each cos psi and sin psi is then within 1e-16 (12 + |k.x_c| + |tau|) of the exact one (two
+// sincos of the reduced phase as above, the remainder, and six roundings), the same size as
+// the direct sum's own rounding of psi. Which batch a call belongs to (this sum, the points'
+// address and count) decides only how often the sines are taken, never the result: the distance
+// test does. At most kPhasorBatches batches of at most kPhasorTerms terms each per thread.
 #pragma once
 
 #include <Eigen/Core>
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -32,6 +46,9 @@ namespace hawser::ocean {
 
 /// The bound of the depth cut-off relative to the sea's largest sums (file comment).
 inline constexpr double kDepthCutoff = 1e-7;
+/// The phasor cache's bounds (file comment): batches per thread, points x terms per batch.
+inline constexpr std::size_t kPhasorBatches = 16;
+inline constexpr std::size_t kPhasorTerms = std::size_t{1} << 18;
 
 class FastWaveSum {
  public:
@@ -51,6 +68,7 @@ class FastWaveSum {
   std::size_t KeptTerms(double zs) const;
 
  private:
+  std::uint64_t id_;  ///< Unique per sum: the phasor cache's key (never reused).
   double depth_;
   Stretching stretching_;
   std::size_t count_ = 0;  ///< Components (without the padding).

@@ -75,6 +75,36 @@ double PhaseSum(const WaveTermArrays& t, double x, double y, double* cosine, dou
   return HorizontalSum(eta);
 }
 
+double RotatedPhaseSum(const WaveTermArrays& t, double dx, double dy, const Phasors& p,
+                       double* cosine, double* sine) {
+  const __m256d vx = _mm256_set1_pd(dx), vy = _mm256_set1_pd(dy), one = _mm256_set1_pd(1.0);
+  __m256d eta = _mm256_setzero_pd();
+  for (std::size_t i = 0; i < t.size; i += 4) {
+    const __m256d th = _mm256_add_pd(_mm256_mul_pd(_mm256_loadu_pd(t.kx + i), vx),
+                                     _mm256_mul_pd(_mm256_loadu_pd(t.ky + i), vy));
+    const __m256d t2 = _mm256_mul_pd(th, th);
+    __m256d c = _mm256_fmadd_pd(t2, _mm256_set1_pd(1.0 / 40320), _mm256_set1_pd(-1.0 / 720));
+    c = _mm256_fmadd_pd(t2, c, _mm256_set1_pd(1.0 / 24));
+    c = _mm256_fmadd_pd(t2, c, _mm256_set1_pd(-0.5));
+    c = _mm256_fmadd_pd(t2, c, one);
+    __m256d s = _mm256_fmadd_pd(t2, _mm256_set1_pd(1.0 / 362880), _mm256_set1_pd(-1.0 / 5040));
+    s = _mm256_fmadd_pd(t2, s, _mm256_set1_pd(1.0 / 120));
+    s = _mm256_fmadd_pd(t2, s, _mm256_set1_pd(-1.0 / 6));
+    s = _mm256_mul_pd(th, _mm256_fmadd_pd(t2, s, one));
+    // exp(i k.x) = exp(i k.x_c) exp(i theta), then times exp(-i tau).
+    const __m256d pc = _mm256_loadu_pd(p.cached_cos + i), ps = _mm256_loadu_pd(p.cached_sin + i);
+    const __m256d xc = _mm256_fmsub_pd(pc, c, _mm256_mul_pd(ps, s));
+    const __m256d xs = _mm256_fmadd_pd(ps, c, _mm256_mul_pd(pc, s));
+    const __m256d tc = _mm256_loadu_pd(p.time_cos + i), ts = _mm256_loadu_pd(p.time_sin + i);
+    const __m256d cp = _mm256_fmsub_pd(xc, tc, _mm256_mul_pd(xs, ts));
+    const __m256d sp = _mm256_fmadd_pd(xs, tc, _mm256_mul_pd(xc, ts));
+    _mm256_storeu_pd(sine + i, sp);
+    _mm256_storeu_pd(cosine + i, cp);
+    eta = _mm256_fmadd_pd(_mm256_loadu_pd(t.a + i), cp, eta);
+  }
+  return HorizontalSum(eta);
+}
+
 DepthSums DepthSum(const WaveTermArrays& t, std::size_t m, double zs, const double* cosine,
                    const double* sine) {
   const __m256d z = _mm256_set1_pd(zs);

@@ -47,12 +47,30 @@ struct DepthSums {
 /// Stores cos psi_i and sin psi_i of every term at (x, y) and returns eta = sum a_i cos psi_i.
 /// The depth ratios of the first m terms (a multiple of 4) at stretched height zs, times the time
 /// factors cosine/sine, summed: e = exp(k zs), cosh ratio (e + E / e), sinh ratio (e - E / e).
+/// The phasors of the rotated phase sum: exp(i k.x_c) of every term at a cached point x_c and
+/// exp(-i tau) of every term at the time summed.
+struct Phasors {
+  const double* cached_cos = nullptr;  ///< cos(k.x_c)
+  const double* cached_sin = nullptr;  ///< sin(k.x_c)
+  const double* time_cos = nullptr;    ///< cos(tau)
+  const double* time_sin = nullptr;    ///< -sin(tau)
+};
+/// The phases at x_c + (dx, dy) without a sine or cosine of them: exp(i psi) = exp(i k.x_c)
+/// exp(i theta) exp(-i tau), theta = kx dx + ky dy, with exp(i theta) by its Taylor polynomials
+/// (cos to theta^8, sin to theta^9). For |theta| <= kMaxRotation their remainders are at most
+/// theta^10 / 10! <= 2.6e-16 and theta^11 / 11! <= 3e-18. Stores cos psi_i and sin psi_i and
+/// returns eta = sum a_i cos psi_i, as PhaseSum (t.tau is not read).
+inline constexpr double kMaxRotation = 0.125;
 namespace avx2 {
+double RotatedPhaseSum(const WaveTermArrays& t, double dx, double dy, const Phasors& p,
+                       double* cosine, double* sine);
 double PhaseSum(const WaveTermArrays& t, double x, double y, double* cosine, double* sine);
 DepthSums DepthSum(const WaveTermArrays& t, std::size_t m, double zs, const double* cosine,
                    const double* sine);
 }  // namespace avx2
 namespace portable {
+double RotatedPhaseSum(const WaveTermArrays& t, double dx, double dy, const Phasors& p,
+                       double* cosine, double* sine);
 double PhaseSum(const WaveTermArrays& t, double x, double y, double* cosine, double* sine);
 DepthSums DepthSum(const WaveTermArrays& t, std::size_t m, double zs, const double* cosine,
                    const double* sine);
