@@ -1,5 +1,5 @@
 // Units in connections: every port declares a unit (PortSpec::unit); a <Connection> that feeds
-// an output of one unit into an input of another is reported (README, "The scenario format").
+// an output of one unit into an input of another is reported (docs/scenario-format.md).
 //
 // The rule, per term of a connection that references an output:
 // - the units match when written the same (spaces ignored): "N" into "N";

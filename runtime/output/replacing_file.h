@@ -1,11 +1,12 @@
-// A result file never destroys an earlier file that it cannot replace (README, "Results"): the
-// new file is written under a temporary name in the same folder (`.run.h5.hawser-1a2b3c`) and
-// renamed over the final name as soon as it is consistent (the CSV header, or the HDF5 layout
-// with status "running", is on disk). rename() is atomic on POSIX: a reader sees the old file or
-// the new one, never a half-made one, and a program that has the old file open keeps reading it.
-// Until then the old file is not touched: a run that fails to create or begin its file (full
-// disk, unwritable folder, a lock) removes the temporary and leaves the old file byte for byte.
-// After the rename the run writes on at the final name, so a killed run leaves a readable file.
+// A result file never destroys an earlier file that it cannot replace (docs/results.md, "No run
+// destroys an earlier result"): the new file is written under a temporary name in the same folder
+// (`.run.h5.hawser-1a2b3c`) and renamed over the final name as soon as it is consistent (the CSV
+// header, or the HDF5 layout with status "running", is on disk). rename() is atomic on POSIX: a
+// reader sees the old file or the new one, never a half-made one, and a program that has the old
+// file open keeps reading it. Until then the old file is not touched: a run that fails to create or
+// begin its file (full disk, unwritable folder, a lock) removes the temporary and leaves the old
+// file byte for byte. After the rename the run writes on at the final name, so a killed run leaves
+// a readable file.
 //
 // HDF5 readers (HDF5 >= 1.10: h5py, HDFView) hold a flock() on a file while they have it open;
 // an HDF5 result is not replaced under them: the lock is tested (LOCK_EX | LOCK_NB, the call

@@ -1,6 +1,6 @@
 // Limits on what a scenario may ask of the loader, so that a small or malformed file fails at
 // once with a clear message instead of exhausting time or memory. They are generous: the largest
-// example scenario is a few kilobytes. Documented in README ("The scenario format").
+// example scenario is a few kilobytes. Documented in docs/scenario-format.md, "Limits".
 #pragma once
 
 #include <cstddef>

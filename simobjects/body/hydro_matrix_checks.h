@@ -1,6 +1,7 @@
-// What Body/FloatingBody's 6x6 matrices must be for a real body in real water (README, "Floating
-// bodies"). Each returns "" when the matrix passes, else what is expected (for ParamSpec::check
-// and messages); a matrix that is not 6x6 passes here (its size is reported on its own).
+// What Body/FloatingBody's 6x6 matrices must be for a real body in real water
+// (docs/ocean-and-bodies.md, "Limits"). Each returns "" when the matrix passes, else what is
+// expected (for ParamSpec::check and messages); a matrix that is not 6x6 passes here (its size is
+// reported on its own).
 //   AddedMass: symmetric (potential flow: A_ij = A_ji by Green's second identity, Newman 1977
 //     section 4.13), to within kAddedMassAsymmetry of the pair, the rounding of a panel code's
 //     output. Its sign is not checked alone: the frequency-dependent added mass of some hulls is

@@ -1,6 +1,6 @@
-// Cable/Cable's checks of its starting shape (README, "The ocean"): no end or given node below
-// the seabed (an error: ocean_agreement.h's kSeabedTolerance), a warning for a segment strained
-// more than kMaxStartStrain, with the tension that strain makes, and one for each seabed
+// Cable/Cable's checks of its starting shape (docs/ocean-and-bodies.md, "Limits"): no end or given
+// node below the seabed (an error: ocean_agreement.h's kSeabedTolerance), a warning for a segment
+// strained more than kMaxStartStrain, with the tension that strain makes, and one for each seabed
 // parameter given to a line without a seabed.
 #include <cmath>
 #include <string>

@@ -1,5 +1,6 @@
-// Line types from a CSV file shared by scenarios (Cable/Line's LineTypes; README, "Cables and
-// mooring lines"), and a line's sections (Cable/Line's Sections).
+// Line types from a CSV file shared by scenarios (Cable/Line's LineTypes;
+// docs/cables-and-mooring.md, "Lines of several sections"), and a line's sections (Cable/Line's
+// Sections).
 //
 // The file: a header row naming the columns, then one line type per row; `#` lines are
 // comments. Columns (any order, names as below, case-sensitive):

@@ -1,6 +1,6 @@
 // What a sea can physically be: the limits Environment/Ocean checks its waves against before a
-// run (README, "The ocean"). Each returns "" when the input is within the limit, else what is
-// wrong and what is expected, naming the ocean's parameters.
+// run (docs/ocean-and-bodies.md, "Limits"). Each returns "" when the input is within the limit,
+// else what is wrong and what is expected, naming the ocean's parameters.
 //
 // Breaking. A wave steeper than Miche's limit (Miche 1944, "Mouvements ondulatoires de la mer en
 // profondeur constante ou decroissante", Annales des Ponts et Chaussees 114; as in the Coastal

@@ -1,9 +1,9 @@
-// The signals that stop a run cleanly (README, exit codes): SIGINT (Ctrl-C), SIGTERM (what
-// `timeout`, `kill` and batch schedulers send) and SIGHUP (the terminal went away). Until a
-// command is about to open its result file (DeferStopsToRun), a signal ends the program at once
-// with exit 130: nothing is written yet, and loading (parsing, reading tables, loading libraries)
-// may take long without a place to look at a flag. From then on a signal only sets a flag; runs
-// and sweeps stop at the next step, keep every row so far and exit with 130.
+// The signals that stop a run cleanly (docs/command-line.md, "Exit codes and signals"): SIGINT
+// (Ctrl-C), SIGTERM (what `timeout`, `kill` and batch schedulers send) and SIGHUP (the terminal
+// went away). Until a command is about to open its result file (DeferStopsToRun), a signal ends the
+// program at once with exit 130: nothing is written yet, and loading (parsing, reading tables,
+// loading libraries) may take long without a place to look at a flag. From then on a signal only
+// sets a flag; runs and sweeps stop at the next step, keep every row so far and exit with 130.
 #pragma once
 
 #include <atomic>

@@ -193,7 +193,7 @@ std::function<std::string(std::span<const double>)> StateAtLeast(double lo, std:
 /// too (Simbody refuses a negative one).
 std::function<std::string(std::span<const double>)> DissipatedEnergyCheck();
 
-// ---- Limits for size-like parameters (documented in README, "The scenario format") ----
+// ---- Limits for size-like parameters (documented in docs/scenario-format.md, "Limits") ----
 /// The width of any port or state a parameter sets: 1e6 values.
 inline constexpr long kMaxPortWidth = 1'000'000;
 /// How many ports a parameter may declare (e.g. Signal/Mux NumInput): each must be connected.

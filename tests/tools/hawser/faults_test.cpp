@@ -1,8 +1,8 @@
-// Faults through the real program (README, "Results" and exit codes): signals, a full disk, an
-// unwritable output. After each, the result file is readable, says what happened (HDF5
-// `status`), and every row in it equals the row of an uninterrupted run at the same time:
-// nothing cut, nothing wrong. Signals are sent once a condition holds (rows in the file), polled
-// with a generous bound, never after a fixed sleep.
+// Faults through the real program (docs/results.md, and docs/command-line.md, "Exit codes and
+// signals"): signals, a full disk, an unwritable output. After each, the result file is readable,
+// says what happened (HDF5 `status`), and every row in it equals the row of an uninterrupted run at
+// the same time: nothing cut, nothing wrong. Signals are sent once a condition holds (rows in the
+// file), polled with a generous bound, never after a fixed sleep.
 //
 // A full disk is simulated without privileges by the file size limit (`ulimit -f`, RLIMIT_FSIZE):
 // past it, write() and fallocate() fail with EFBIG exactly where they would fail with ENOSPC on a

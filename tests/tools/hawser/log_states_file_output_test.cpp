@@ -1,5 +1,5 @@
 // LogStates="1" with a FileOutput that lists ports: the states used to be silently left out.
-// They are logged too, in CSV and in HDF5, as README's "Results" section describes.
+// They are logged too, in CSV and in HDF5, as docs/results.md describes.
 #include <doctest/doctest.h>
 
 #include <filesystem>

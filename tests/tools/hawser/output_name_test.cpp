@@ -1,4 +1,4 @@
-// The output name chooses the format (README, "The command line"): a name that says neither CSV
+// The output name chooses the format (docs/command-line.md): a name that says neither CSV
 // nor HDF5, or CSV for a sweep (which writes HDF5), is refused with exit 2 before anything is
 // loaded or written; `sweep --resume` on a file that is not a sweep file of this sweep says what
 // the file is, exit 2, and leaves it byte for byte.

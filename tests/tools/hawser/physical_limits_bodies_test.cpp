@@ -1,7 +1,7 @@
 // Physically impossible starts and bodies, through the real program: objects below
 // the seabed, a line whose seabed is not the ocean's, a line strained far beyond any material at
 // the start, a floating body's matrices that no real body in water has, and a zero quaternion
-// arriving on an input. The limits are in README ("The ocean", "Floating bodies", "Cables").
+// arriving on an input. The limits are in docs/ocean-and-bodies.md, "Limits".
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 

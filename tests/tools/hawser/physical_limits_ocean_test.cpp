@@ -2,7 +2,7 @@
 // steeper than the breaking limit, taller than the depth allows, a period or depth where water
 // waves are not gravity waves, an irregular sea whose components do not keep the Hs asked, and
 // parameters that the chosen mode ignores. The limits are in simobjects/environment/
-// wave_limits.h and README ("The ocean").
+// wave_limits.h and docs/ocean-and-bodies.md, "Limits".
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
-// SimObject libraries (plugins) loaded by LibName, through the built hawser program (README,
-// "Writing a SimObject library"). The test plugins (tests/plugins/, libtest<name>.so in
-// HAWSER_TEST_PLUGIN_DIR) share Test/Ramp: X' = Rate, Out = X, X(0) = 0, so Out(t) = Rate t;
-// CVODE integrates a constant derivative exactly, so 1e-12 only allows round-off.
+// SimObject libraries (plugins) loaded by LibName, through the built hawser program
+// (docs/plugins.md). The test plugins (tests/plugins/, libtest<name>.so in HAWSER_TEST_PLUGIN_DIR)
+// share Test/Ramp: X' = Rate, Out = X, X(0) = 0, so Out(t) = Rate t; CVODE integrates a constant
+// derivative exactly, so 1e-12 only allows round-off.
 #include "hawser/plugin.h"
 
 #include <doctest/doctest.h>
@@ -202,7 +202,7 @@ TEST_CASE("plugin: an exception from a plugin's calculation fails the run and ke
   // Fixed-step RK4 with h = 0.25, so that the first evaluation at t >= 4.5 is known: the last
   // stage of the step from 4.25, at t = 4.5 exactly (an adaptive step could land anywhere).
   const Shell r = HawserIn("run s.xml -q -o out.csv --plugin-path '" + kPluginDir + "'", dir);
-  CHECK(r.exit_code == 3);  // A failed run (README, exit codes).
+  CHECK(r.exit_code == 3);  // A failed run (docs/command-line.md, "Exit codes and signals").
   CHECK(r.output ==
         "s.xml: error: R (Test/ThrowingRamp, <Lib> at s.xml:3) threw an exception in its "
         "calculation at t = 4.5: ramp generator overheated; results up to t = 4 are in out.csv\n");

@@ -1,7 +1,7 @@
 // Bad input that used to hang, exhaust memory, overflow or be accepted silently, run through the
 // real program: each must end with exit code 2 and one compiler-style message at the offending
 // line, quickly, quoting at most a short excerpt of what was written. The limits are documented in
-// README ("The scenario format").
+// docs/scenario-format.md, "Limits".
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 

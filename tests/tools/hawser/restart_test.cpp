@@ -1,6 +1,6 @@
 // `hawser run --save-state`, `--save-state-at` and `--restart`: a run continued from a saved
 // state equals the uninterrupted run (bit for bit with a fixed-step integrator), and a state file
-// is refused for another model (README, "The command line").
+// is refused for another model (docs/command-line.md).
 #include <doctest/doctest.h>
 
 #include <cmath>

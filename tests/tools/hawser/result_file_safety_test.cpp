@@ -1,9 +1,9 @@
-// No run destroys an earlier result file it cannot replace (README, "Results";
-// runtime/output/replacing_file.h), through the real program: for `run -o a.h5`, `run -o a.csv`,
-// `eval -o a.h5` and `sweep -o a.h5`, an earlier file is byte for byte as it was after a file
-// that h5py holds open, a folder that refuses new files, a full disk and a scenario that fails
-// to load; a run that fails part-way replaces it with a consistent file saying so. No temporary
-// is left behind.
+// No run destroys an earlier result file it cannot replace (docs/results.md, "No run destroys an
+// earlier result"; runtime/output/replacing_file.h), through the real program: for `run -o a.h5`,
+// `run -o a.csv`, `eval -o a.h5` and `sweep -o a.h5`, an earlier file is byte for byte as it was
+// after a file that h5py holds open, a folder that refuses new files, a full disk and a scenario
+// that fails to load; a run that fails part-way replaces it with a consistent file saying so. No
+// temporary is left behind.
 //
 // Tests run as root, for whom permission bits do not apply: the folder that refuses new files is
 // made immutable (chattr +i), which refuses root too (where chattr is not allowed, a non-root
@@ -119,7 +119,7 @@ class H5pyHolder {
 
 TEST_CASE("result files: an HDF5 file open in h5py is not replaced: exit 4, locked, intact") {
   for (const Writer& w : kWriters) {
-    if (std::string(w.file) != "a.h5") continue;  // CSV has no lock convention (README).
+    if (std::string(w.file) != "a.h5") continue;  // CSV has no lock convention (docs/results.md).
     Earlier earlier("safety_h5py", w);
     const H5pyHolder holder(earlier.dir, w.file);
     REQUIRE_MESSAGE(holder.ready(), "h5py never opened the file: " << holder.log());

@@ -1,5 +1,5 @@
 // `hawser run --set NAME=VALUE`: one value per name, in `hawser sweep --set`'s grammar, with the
-// sweep's errors for bad names (README, "The command line").
+// sweep's errors for bad names (docs/command-line.md).
 #include <doctest/doctest.h>
 
 #include <algorithm>

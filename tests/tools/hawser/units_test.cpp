@@ -1,4 +1,4 @@
-// Units in connections (README, "The scenario format"): a connection from an output of one unit
+// Units in connections (docs/scenario-format.md): a connection from an output of one unit
 // into an input of another is a warning naming both ports, both units and the <Connection>'s
 // line; --strict-units makes it an error (exit 2); unitless '-' signals pass anything.
 #include <doctest/doctest.h>

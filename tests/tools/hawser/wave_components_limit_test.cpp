@@ -1,8 +1,8 @@
 // Counts that size an allocation: an irregular sea's NumComponents of 3e7 took 5.5 GB
-// and was accepted, 2e8 grew memory without bound. The documented limit (1e5, README "The
-// scenario format") refuses such counts at the Ocean element at once, in bounded memory: the
-// commands run under `ulimit -v` (2 GB; hawser needs about 0.1 GB here) and `timeout`, and
-// bad_alloc is never the message.
+// and was accepted, 2e8 grew memory without bound. The documented limit (1e5,
+// docs/scenario-format.md, "Limits") refuses such counts at the Ocean element at once, in bounded
+// memory: the commands run under `ulimit -v` (2 GB; hawser needs about 0.1 GB here) and `timeout`,
+// and bad_alloc is never the message.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
