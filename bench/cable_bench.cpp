@@ -28,13 +28,13 @@
 #include <string>
 #include <vector>
 
+#include "bench/reference_line.h"
 #include "runtime/model/model.h"
+#include "runtime/run/simulation.h"
 #include "runtime/scenario/scenario.h"
-#include "runtime/simulation.h"
 #include "runtime/solve/settle.h"
 #include "simobjects/cable/catenary.h"
 #include "simobjects/register_base.h"
-#include "tests/simobjects/cable/reference_line.h"
 
 namespace hawser {
 namespace {

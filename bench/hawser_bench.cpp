@@ -11,7 +11,7 @@
 
 #include "runtime/output/csv_sink.h"
 #include "runtime/output/hdf5_sink.h"
-#include "runtime/simulation.h"
+#include "runtime/run/simulation.h"
 #include "runtime/sweep/sweep_runner.h"
 #include "simobjects/register_base.h"
 

@@ -1,6 +1,5 @@
-// Hdf5File: one HDF5 result file, created or reopened, shared by the run writers that append to
-// it (one per sweep case, or the single run), with the space reservation that lets a full disk
-// end in a readable file (hdf5_sink.h). Every HDF5 call holds Hdf5Mutex().
+#include "runtime/output/hdf5_file.h"
+
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/resource.h>
@@ -11,7 +10,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "runtime/output/hdf5_sink.h"
+#include "hawser/errors.h"
 #include "runtime/output/hdf5_util.h"
 
 namespace hawser {
@@ -37,29 +36,37 @@ std::recursive_mutex& Hdf5Mutex() {
   return mutex;
 }
 
-// ---- Hdf5File ----
+namespace {
+
+/// File access in the 1.8 file format: readable by every HDF5 since 2008, and (unlike the 1.10
+/// superblock) it carries no "open for writing" flag that would make a killed run's file
+/// unreadable.
+h5::Handle FileFormat18() {
+  h5::Handle fapl(H5Pcreate(H5P_FILE_ACCESS));
+  H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V18, H5F_LIBVER_V18);
+  return fapl;
+}
+
+}  // namespace
+
+size_t ExpectedChunks(size_t n_times) { return n_times == 0 ? 0 : (n_times + 15) / 16; }
 
 std::shared_ptr<Hdf5File> Hdf5File::Create(const std::string& path, size_t expected_chunks) {
   // Under a temporary name that replaces `path` at Publish (replacing_file.h); it also says why
   // a file cannot be created, which HDF5's own message does not.
   auto replacing = std::make_unique<ReplacingFile>(path, true);
   std::lock_guard lock(Hdf5Mutex());  // HDF5 prints no error stack: IoError messages instead.
-  // The 1.8 file format: readable by every HDF5 since 2008, and (unlike the 1.10 superblock) it
-  // carries no "open for writing" flag that would make a killed run's file unreadable.
-  hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-  H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
+  const h5::Handle fapl = FileFormat18();
   // Each chunked dataset's index is a B-tree whose nodes hold 2 ik chunks (HDF5's default ik = 32
   // makes every node ~2.6 KB even for one chunk). Size it from the expected number of chunks.
-  hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
+  const h5::Handle fcpl(H5Pcreate(H5P_FILE_CREATE));
   if (expected_chunks > 0) {
-    H5Pset_istore_k(fcpl,
+    H5Pset_istore_k(fcpl.get(),
                     static_cast<unsigned>(std::clamp<size_t>((expected_chunks + 1) / 2, 1, 32)));
   }
   errno = 0;
-  hid_t id = H5Fcreate(replacing->write_path().c_str(), H5F_ACC_TRUNC, fcpl, fapl);
+  hid_t id = H5Fcreate(replacing->write_path().c_str(), H5F_ACC_TRUNC, fcpl.get(), fapl.get());
   const int error = errno;  // The system call that failed (HDF5's own message does not say).
-  H5Pclose(fcpl);
-  H5Pclose(fapl);
   if (id < 0) {
     const std::string detail = error != 0 ? std::strerror(error) : h5::LastError();
     h5::LastError();  // Clears the stack.
@@ -71,10 +78,7 @@ std::shared_ptr<Hdf5File> Hdf5File::Create(const std::string& path, size_t expec
 
 std::shared_ptr<Hdf5File> Hdf5File::OpenReadWrite(const std::string& path) {
   std::lock_guard lock(Hdf5Mutex());
-  hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-  H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
-  hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDWR, fapl);
-  H5Pclose(fapl);
+  hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDWR, FileFormat18().get());
   if (id < 0) {
     const std::string detail = h5::LastError();
     throw IoError(

@@ -37,33 +37,24 @@ namespace {
 
 void Replace(hid_t object, const char* name, hid_t type, const void* value) {
   if (H5Aexists(object, name) > 0) H5Adelete(object, name);
-  hid_t space = H5Screate(H5S_SCALAR);
-  hid_t attr = H5Acreate2(object, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
-  herr_t status = attr < 0 ? -1 : H5Awrite(attr, type, value);
-  if (attr >= 0) H5Aclose(attr);
-  H5Sclose(space);
+  const Handle space(H5Screate(H5S_SCALAR));
+  const Handle attr(H5Acreate2(object, name, type, space.get(), H5P_DEFAULT, H5P_DEFAULT));
+  const herr_t status = attr.valid() ? H5Awrite(attr.get(), type, value) : -1;
   Check(status, fmt::format("writing attribute '{}'", name), "result file");
 }
 
 }  // namespace
 
-hid_t VariableStringType() {
-  hid_t type = H5Tcopy(H5T_C_S1);
-  H5Tset_size(type, H5T_VARIABLE);
-  H5Tset_cset(type, H5T_CSET_UTF8);
+Handle VariableStringType() {
+  Handle type(H5Tcopy(H5T_C_S1));
+  H5Tset_size(type.get(), H5T_VARIABLE);
+  H5Tset_cset(type.get(), H5T_CSET_UTF8);
   return type;
 }
 
 void SetAttribute(hid_t object, const char* name, const std::string& value) {
-  hid_t type = VariableStringType();
   const char* text = value.c_str();
-  try {
-    Replace(object, name, type, &text);
-  } catch (...) {
-    H5Tclose(type);
-    throw;
-  }
-  H5Tclose(type);
+  Replace(object, name, VariableStringType().get(), &text);
 }
 
 void SetAttribute(hid_t object, const char* name, double value) {
@@ -76,24 +67,28 @@ void SetAttribute(hid_t object, const char* name, long value) {
 
 std::string ReadStringAttribute(hid_t object, const char* name) {
   if (H5Aexists(object, name) <= 0) return "";
-  hid_t attr = H5Aopen(object, name, H5P_DEFAULT);
-  hid_t type = VariableStringType();
+  const Handle attr(H5Aopen(object, name, H5P_DEFAULT));
   char* text = nullptr;
   std::string value;
-  if (H5Aread(attr, type, &text) >= 0 && text != nullptr) {
+  if (H5Aread(attr.get(), VariableStringType().get(), &text) >= 0 && text != nullptr) {
     value = text;
     H5free_memory(text);
   }
-  H5Tclose(type);
-  H5Aclose(attr);
   return value;
 }
 
-hid_t SmallWriteTransfer(hid_t memory_type, size_t elements) {
+Handle SmallWriteTransfer(hid_t memory_type, size_t elements) {
   const size_t bytes = std::max<size_t>(4096, 2 * elements * H5Tget_size(memory_type));
-  hid_t dxpl = H5Pcreate(H5P_DATASET_XFER);
-  H5Pset_buffer(dxpl, bytes, nullptr, nullptr);
+  Handle dxpl(H5Pcreate(H5P_DATASET_XFER));
+  H5Pset_buffer(dxpl.get(), bytes, nullptr, nullptr);
   return dxpl;
+}
+
+static_assert(sizeof(hid_t) == sizeof(int64_t), "Handle keeps an hid_t as an int64_t");
+
+void Handle::reset(int64_t id) {
+  Close(id_);
+  id_ = id;
 }
 
 void Close(hid_t id) {

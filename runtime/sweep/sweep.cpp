@@ -11,9 +11,9 @@
 #include "hawser/log.h"
 #include "hawser/value_parse.h"
 #include "runtime/model/model.h"
+#include "runtime/run/simulation.h"
 #include "runtime/scenario/engine_parser.h"
 #include "runtime/scenario/variables.h"
-#include "runtime/simulation.h"
 #include "runtime/sweep/set_name.h"
 #include "runtime/sweep/sweep_number.h"
 

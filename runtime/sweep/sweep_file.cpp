@@ -45,14 +45,13 @@ std::vector<Field> Fields(const SweepDefinition& def) {
 
 hid_t MemoryType(const std::vector<Field>& fields) {
   hid_t type = H5Tcreate(H5T_COMPOUND, fields.size() * kField);
-  hid_t str = h5::VariableStringType();
+  const h5::Handle str = h5::VariableStringType();
   for (size_t i = 0; i < fields.size(); ++i) {
     const hid_t t = fields[i].kind == Kind::kInt      ? H5T_NATIVE_INT64
                     : fields[i].kind == Kind::kDouble ? H5T_NATIVE_DOUBLE
-                                                      : str;
+                                                      : str.get();
     H5Tinsert(type, fields[i].name.c_str(), i * kField, t);
   }
-  H5Tclose(str);
   return type;
 }
 
@@ -237,9 +236,8 @@ void SweepFile::WriteRow(long index, const std::string& status, const CaseResult
   const hsize_t start = index, count = 1;
   H5Sselect_hyperslab(file_space, H5S_SELECT_SET, &start, nullptr, &count, nullptr);
   hid_t mem_space = H5Screate_simple(1, &count, nullptr);
-  hid_t dxpl = h5::SmallWriteTransfer(memory_type_, 1);
-  herr_t status_code = H5Dwrite(table_, memory_type_, mem_space, file_space, dxpl, r.data());
-  H5Pclose(dxpl);
+  const h5::Handle dxpl = h5::SmallWriteTransfer(memory_type_, 1);
+  herr_t status_code = H5Dwrite(table_, memory_type_, mem_space, file_space, dxpl.get(), r.data());
   H5Sclose(mem_space);
   H5Sclose(file_space);
   h5::Check(status_code, "writing a row of /cases", file_->path());

@@ -4,7 +4,7 @@
 //                   status (pending | running | completed | failed | interrupted), message,
 //                   wall_seconds, steps, rhs_evals, jacobian_evals, rows, end_time, and one
 //                   float64 column per summary ("M.ForceA[2]:max"; NaN without rows)
-//   /case_NNNNN     each case's results in the single-run layout (hdf5_sink.h)
+//   /case_NNNNN     each case's results in the single-run layout (hdf5_run_writer.h)
 // Root attributes: hawser_version, scenario, scenario_file, command_line, sweep (the canonical
 // definition, checked by --resume), n_cases, status (running | completed | interrupted), message.
 // All calls are thread-safe (they hold Hdf5Mutex()).

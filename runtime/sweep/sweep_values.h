@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "hawser/errors.h"
-#include "runtime/output/statistics.h"
+#include "runtime/analysis/statistics.h"
 
 namespace hawser {
 
@@ -24,7 +24,7 @@ struct SweepParameter {
 };
 
 /// A scalar summary of one logged column per case: "M.ForceA[2]:max", or over a time window
-/// "L.TensionB:p99@100:600" (runtime/output/statistics.h lists the statistics).
+/// "L.TensionB:p99@100:600" (runtime/analysis/statistics.h lists the statistics).
 struct SummarySpec {
   std::string column;  ///< A CSV column name: "M.ForceA[2]", "Clock.SimTime", "B:Pos[0]".
   std::string stat;    ///< A statistic name (IsStatisticName): max, std, p99, mpm, ...

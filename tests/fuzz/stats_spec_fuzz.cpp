@@ -1,4 +1,4 @@
-// libFuzzer harness: `hawser stats`' argument text (runtime/output/stats_spec.h and
+// libFuzzer harness: `hawser stats`' argument text (runtime/analysis/stats_spec.h and
 // TimeWindow::Parse). The whole input is tried as a --window, a COLUMN and a --case; its lines
 // as the COLUMN list chosen from a fixed set of signals. std::invalid_argument is the expected
 // outcome of bad text. What they return must keep their promises: a window's ends are not NaN,
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/output/statistics.h"
-#include "runtime/output/stats_spec.h"
+#include "runtime/analysis/statistics.h"
+#include "runtime/analysis/stats_spec.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace {

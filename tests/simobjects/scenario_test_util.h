@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "runtime/model/model.h"
-#include "runtime/simulation.h"
+#include "runtime/run/simulation.h"
 #include "simobjects/register_base.h"
 
 namespace hawser::test {

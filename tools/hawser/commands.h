@@ -36,7 +36,7 @@ struct RunRequest {
   std::vector<std::string> plugin_path;  ///< --plugin-path DIR: searched first for LibNames.
 };
 
-/// `hawser stats`: the statistics of a finished run's columns (runtime/output/statistics.h).
+/// `hawser stats`: the statistics of a finished run's columns (runtime/analysis/statistics.h).
 struct StatsRequest {
   std::string file;                  ///< A run's .h5, or a sweep's with case_index.
   std::string window;                ///< "FROM:TO" or "" for the whole record.

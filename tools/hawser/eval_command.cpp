@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "hawser/text.h"
-#include "runtime/simulation.h"
+#include "runtime/run/simulation.h"
 #include "tools/hawser/commands.h"
 #include "tools/hawser/prepared_run.h"
 #include "tools/hawser/signals.h"

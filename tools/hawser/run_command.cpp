@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "runtime/model/connection_units.h"
-#include "runtime/simulation.h"
+#include "runtime/run/simulation.h"
 #include "tools/hawser/commands.h"
 #include "tools/hawser/prepared_run.h"
 #include "tools/hawser/progress.h"

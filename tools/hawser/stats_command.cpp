@@ -1,5 +1,5 @@
 // `hawser stats RUN.h5 [--window FROM:TO] [--case N] [COLUMN ...]`: the statistics of a finished
-// run's signals (runtime/output/statistics.h), one line per column. Each column's statistics are
+// run's signals (runtime/analysis/statistics.h), one line per column. Each column's statistics are
 // of its finite values in the window; a column with NaN or infinite values gets a warning that
 // says how many were left out.
 #include <fmt/format.h>
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "hawser/log.h"
-#include "runtime/output/hdf5_reader.h"
-#include "runtime/output/statistics.h"
-#include "runtime/output/stats_spec.h"
+#include "runtime/analysis/hdf5_reader.h"
+#include "runtime/analysis/statistics.h"
+#include "runtime/analysis/stats_spec.h"
 #include "tools/hawser/commands.h"
 
 namespace hawser::cli {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "runtime/model/model.h"
+#include "runtime/run/simulation.h"
 #include "runtime/scenario/scenario.h"
-#include "runtime/simulation.h"
 
 namespace hawser {
 namespace {

@@ -101,7 +101,7 @@ TEST_CASE("ShuffleDeflate stores the bytes HDF5's own shuffle and deflate filter
 TEST_CASE("HDF5 results: several whole chunks and a partial one read back as written") {
   const TempFile tmp("run");
   // A vector of width 3 and a scalar: chunks of 256 KiB / (8 * 3) rows, clamped to 4096
-  // (hdf5_sink.cpp). Three whole chunks, then 1000 rows of a fourth.
+  // (hdf5_run_writer.cpp). Three whole chunks, then 1000 rows of a fourth.
   const size_t kRowsPerChunk = 4096, kRows = 3 * kRowsPerChunk + 1000;
   const std::vector<SignalMeta> signals = {
       {"Ball", "Pos", false, "m", "position", "Body/Mass", 3, {}},

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "bench/reference_line.h"
 #include "simobjects/cable/catenary.h"
-#include "tests/simobjects/cable/reference_line.h"
 #include "tests/simobjects/scenario_test_util.h"
 
 namespace hawser::test {

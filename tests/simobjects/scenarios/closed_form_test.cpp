@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "runtime/simulation.h"
+#include "runtime/run/simulation.h"
 #include "simobjects/register_base.h"
 
 namespace hawser {

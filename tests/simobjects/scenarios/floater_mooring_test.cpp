@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "bench/reference_line.h"
 #include "simobjects/cable/catenary.h"
-#include "tests/simobjects/cable/reference_line.h"
 #include "tests/simobjects/settled_config.h"
 #include "tests/simobjects/temp_files.h"
 

@@ -1,7 +1,7 @@
-// What Settle reports (runtime/settle_report.h): where bodies ended and how far they moved, each
-// line's tensions and largest strain, warnings for implausible results, and a failed run when
+// What Settle reports (runtime/run/settle_report.h): where bodies ended and how far they moved,
+// each line's tensions and largest strain, warnings for implausible results, and a failed run when
 // there is no equilibrium to reach.
-#include "runtime/settle_report.h"
+#include "runtime/run/settle_report.h"
 
 #include <doctest/doctest.h>
 #include <fmt/format.h>
@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <numbers>
 
+#include "bench/reference_line.h"
 #include "runtime/scenario/scenario.h"
-#include "tests/simobjects/cable/reference_line.h"
 #include "tests/simobjects/scenario_test_util.h"
 
 namespace hawser::test {

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <string>
 
-#include "runtime/simulation.h"
+#include "runtime/run/simulation.h"
 #include "tests/simobjects/settled_config.h"
 
 namespace hawser::test {

@@ -10,7 +10,7 @@
   stats_check.py sweep SWEEP.h5 COLUMN_DATASET INDEX LABEL STAT FROM TO
       the /cases column LABEL of every case against numpy's STAT (std, p99, mean, max, mpm)
       of the case's dataset column INDEX in the window, to 1e-12 relative.
-MPM is mean + std sqrt(2 ln N), N the up-crossings of the mean (runtime/output/statistics.h),
+MPM is mean + std sqrt(2 ln N), N the up-crossings of the mean (runtime/analysis/statistics.h),
 computed here independently with numpy. Exits 1 with the differences on failure.
 """
 import sys

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <map>
 
-#include "runtime/output/hdf5_reader.h"
-#include "runtime/simulation.h"
+#include "runtime/analysis/hdf5_reader.h"
+#include "runtime/run/simulation.h"
 #include "runtime/sweep/sweep_file.h"
 #include "runtime/sweep/sweep_runner.h"
 #include "simobjects/register_base.h"
@@ -235,8 +235,8 @@ TEST_CASE("sweep: MPI with 2 ranks gives the same /cases as threads") {
 }
 
 TEST_CASE("sweep: 2 threads write every case's data as 1 thread does, to the bit") {
-  // 4501 output times: chunks of 4096 rows (hdf5_sink.cpp), so each dataset has a whole chunk,
-  // encoded by the thread running its case, and a partial one, encoded by HDF5.
+  // 4501 output times: chunks of 4096 rows (hdf5_run_writer.cpp), so each dataset has a whole
+  // chunk, encoded by the thread running its case, and a partial one, encoded by HDF5.
   const TempDir dir("sweep_threads");
   const std::string xml =
       ReplaceAll(kHanging, "TOutput=\"0, 0.05, 4\"", "TOutput=\"0, 0.001, 4.5\"");

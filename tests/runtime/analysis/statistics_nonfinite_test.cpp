@@ -1,4 +1,4 @@
-// runtime/output/statistics.h with NaN and infinite samples: a NaN makes every statistic of the
+// runtime/analysis/statistics.h with NaN and infinite samples: a NaN makes every statistic of the
 // values NaN wherever it is (as numpy's nan-propagating functions), and SplitFinite separates the
 // finite samples from the others, counted by kind.
 #include <doctest/doctest.h>
@@ -7,7 +7,7 @@
 #include <limits>
 #include <vector>
 
-#include "runtime/output/statistics.h"
+#include "runtime/analysis/statistics.h"
 
 namespace hawser {
 namespace {

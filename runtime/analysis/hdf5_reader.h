@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/output/stats_spec.h"
+#include "runtime/analysis/stats_spec.h"
 
 namespace hawser {
 

@@ -1,13 +1,13 @@
-// runtime/output/stats_spec.h: `hawser stats`' column and case arguments, what each chooses and
+// runtime/analysis/stats_spec.h: `hawser stats`' column and case arguments, what each chooses and
 // why a bad one is refused; and the window's reasons (statistics.h).
-#include "runtime/output/stats_spec.h"
+#include "runtime/analysis/stats_spec.h"
 
 #include <doctest/doctest.h>
 
 #include <stdexcept>
 #include <vector>
 
-#include "runtime/output/statistics.h"
+#include "runtime/analysis/statistics.h"
 
 namespace hawser {
 

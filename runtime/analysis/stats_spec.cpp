@@ -1,4 +1,4 @@
-#include "runtime/output/stats_spec.h"
+#include "runtime/analysis/stats_spec.h"
 
 #include <fmt/format.h>
 

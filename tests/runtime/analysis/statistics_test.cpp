@@ -1,6 +1,6 @@
-// runtime/output/statistics.h against values worked out by hand, numpy's documented percentile
+// runtime/analysis/statistics.h against values worked out by hand, numpy's documented percentile
 // method, and the closed form of the most probable maximum of a Gaussian record.
-#include "runtime/output/statistics.h"
+#include "runtime/analysis/statistics.h"
 
 #include <doctest/doctest.h>
 

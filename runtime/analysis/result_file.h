@@ -4,33 +4,13 @@
 // runtime (includes hdf5.h); callers hold Hdf5Mutex().
 #pragma once
 
-#include <hdf5.h>
-
 #include <string>
+
+#include "runtime/output/hdf5_util.h"
 
 namespace hawser::h5 {
 
-/// An HDF5 id closed (h5::Close) when it goes out of scope.
-class Handle {
- public:
-  explicit Handle(hid_t id = -1) : id_(id) {}
-  ~Handle();
-  Handle(const Handle&) = delete;
-  Handle& operator=(const Handle&) = delete;
-  hid_t get() const { return id_; }
-  bool valid() const { return id_ >= 0; }
-  /// The id, no longer closed here.
-  hid_t release() {
-    const hid_t id = id_;
-    id_ = -1;
-    return id;
-  }
-
- private:
-  hid_t id_;
-};
-
-/// The attributes every group hawser writes a run or sweep into carries (hdf5_sink.cpp,
+/// The attributes every group hawser writes a run or sweep into carries (hdf5_run_writer.cpp,
 /// sweep_file.cpp): what tells a hawser result from another HDF5 file.
 inline constexpr const char* kHawserAttributes[] = {"hawser_version", "scenario", "status"};
 

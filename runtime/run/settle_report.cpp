@@ -1,4 +1,4 @@
-#include "runtime/settle_report.h"
+#include "runtime/run/settle_report.h"
 
 #include <fmt/format.h>
 

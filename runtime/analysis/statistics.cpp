@@ -1,4 +1,4 @@
-#include "runtime/output/statistics.h"
+#include "runtime/analysis/statistics.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,5 @@
-// The reference mooring line of the cable tests and benchmark: seabed at z = -100 m, anchor
+// The reference mooring line of the cable benchmark and tests (here, not in tests/, because no
+// benchmark or tool includes a test header: tools/check-includes): seabed at z = -100 m, anchor
 // (-470, 0, -100), fairlead (0, 0, -10), 500 m, d = 0.1 m, 150 kg/m in air, EA = 6e8 N, water
 // 1025 kg/m^3, g = 9.81, no current. The anchor is a Src/Constant; a connection literal
 // "-470,0,-100" would do as well (each element is an expression: (-470, 0, -100)).

@@ -1,4 +1,4 @@
-#include "runtime/output/hdf5_reader.h"
+#include "runtime/analysis/hdf5_reader.h"
 
 #include <fmt/format.h>
 
@@ -8,9 +8,9 @@
 #include <utility>
 
 #include "hawser/errors.h"
-#include "runtime/output/hdf5_sink.h"
+#include "runtime/analysis/result_file.h"
+#include "runtime/output/hdf5_file.h"
 #include "runtime/output/hdf5_util.h"
-#include "runtime/output/result_file.h"
 
 namespace hawser {
 namespace {

@@ -1,4 +1,4 @@
-#include "runtime/output/result_file.h"
+#include "runtime/analysis/result_file.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -9,7 +9,6 @@
 #include <cstring>
 
 #include "hawser/errors.h"
-#include "runtime/output/hdf5_util.h"
 
 namespace hawser::h5 {
 namespace {
@@ -56,8 +55,6 @@ std::string Damaged(const std::string& path) {
   return fmt::format("'{}' is truncated or damaged (HDF5: {})", path,
                      detail.empty() ? "cannot read it" : detail);
 }
-
-Handle::~Handle() { Close(id_); }
 
 std::string DeepestError() {
   std::string message;

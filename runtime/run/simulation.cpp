@@ -1,4 +1,4 @@
-#include "runtime/simulation.h"
+#include "runtime/run/simulation.h"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "hawser/log.h"
-#include "runtime/settle_report.h"
+#include "runtime/run/settle_report.h"
 #include "runtime/solve/settle.h"
 
 namespace hawser {
