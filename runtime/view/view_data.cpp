@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <numbers>
@@ -142,6 +144,14 @@ std::vector<T> KeepRows(const std::vector<T>& v, size_t width, const std::vector
 }  // namespace
 
 ViewFile ReadViewFile(const std::string& path, long only_case) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  for (char& ch : extension) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (extension == ".csv") {
+    BadInput(
+        fmt::format("'{}' is a CSV result: it keeps no cable's shape (node positions) with "
+                    "its layout; view and vtk read HDF5 results (hawser run ... -o RUN.h5)",
+                    path));
+  }
   const ResultFileInfo info = InspectResultFile(path);
   pugi::xml_document scenario;
   ReadScenarioText(path, scenario);
