@@ -192,8 +192,8 @@ def check_case(browser, run, label, failures):
                     failures.append("%s t=%g: %s's %s %s at pixel (%.0f, %.0f) is %s" % (
                         label, t_page, name, what, np.round(point, 2), pixel[0], pixel[1],
                         "outside the picture" if result is None else "not drawn (background)"))
-            # Where nothing is: above the sea, as high over end B as end B is above end A.
-            empty = nodes[-1] + [0, 0, max(20.0, abs(nodes[-1][2] - nodes[0][2]) / 2)]
+            # Where nothing is: above end A (an anchor), less than half-way up to end B.
+            empty = nodes[0] + [0, 0, max(20.0, 0.45 * abs(nodes[-1][2] - nodes[0][2]))]
             if differs(image, project(camera, empty), background):
                 failures.append("%s t=%g: %s at %s, where nothing is, is drawn: the pixel test "
                                 "cannot tell lines from background" % (label, t_page, name, empty))
