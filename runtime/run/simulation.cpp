@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "hawser/log.h"
+#include "runtime/run/sea_record.h"
 #include "runtime/run/settle_report.h"
 #include "runtime/solve/settle.h"
 
@@ -50,7 +51,9 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
   const auto wall_start = std::chrono::steady_clock::now();
   RunResult result;
   result.integrator = ToString(settings.integrator);
-  sink.Begin(SelectLoggedSignals(model, settings), options.info);
+  RunInfo info = options.info;
+  RecordSea(model, settings.output, info);
+  sink.Begin(SelectLoggedSignals(model, settings), info);
 
   InterruptibleSystem system(model, options.interrupt);
   std::unique_ptr<Integrator> integrator;

@@ -14,6 +14,7 @@
 #include "runtime/analysis/hdf5_reader.h"
 #include "runtime/analysis/result_file.h"
 #include "runtime/output/hdf5_file.h"
+#include "runtime/output/hdf5_sea.h"
 #include "runtime/output/hdf5_util.h"
 
 namespace hawser::view {
@@ -116,6 +117,12 @@ ViewCase ReadCase(const std::string& path, const std::string& group, const std::
         where));
   }
   if (c.time.empty()) BadInput(fmt::format("{} holds no output time (an empty /time)", where));
+  std::lock_guard lock(Hdf5Mutex());
+  const h5::Handle file(h5::OpenResultFile(path));
+  const h5::Handle g(H5Gopen2(file.get(), group.c_str(), H5P_DEFAULT));
+  h5::SeaRecord sea = h5::ReadSea(g.get(), path);
+  c.waves = std::move(sea.components);
+  c.wave_ramp = std::move(sea.ramp);
   return c;
 }
 

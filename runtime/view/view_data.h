@@ -40,6 +40,9 @@ struct ViewCase {
   std::optional<double> depth;             ///< The ocean's Depth, m (seabed at z = -depth).
   std::array<double, 3> current{0, 0, 0};  ///< Surface current, m/s, world.
   size_t recorded_frames = 0;              ///< Output times in the file, before decimation.
+  /// The sea's wave components (a, omega, k, direction, phase) and ramp (t, r) (hdf5_sea.h).
+  std::vector<std::array<double, 5>> waves;
+  std::vector<std::array<double, 2>> wave_ramp;
 };
 
 struct ViewFile {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -64,6 +66,18 @@ std::string CaseJson(const ViewCase& c) {
     }
     out += '}';
   }
+  out += "],\"waves\":[";
+  // The largest components only: the page sums them at every vertex of its surface each frame.
+  std::vector<std::array<double, 5>> waves = c.waves;
+  std::sort(waves.begin(), waves.end(), [](const auto& a, const auto& b) { return a[0] > b[0]; });
+  if (waves.size() > kMaxDrawnWaves) waves.resize(kMaxDrawnWaves);
+  for (size_t k = 0; k < waves.size(); ++k) {
+    out += fmt::format("{}[{:.6g},{:.9g},{:.9g},{:.9g},{:.9g}]", k ? "," : "", waves[k][0],
+                       waves[k][1], waves[k][2], waves[k][3], waves[k][4]);
+  }
+  out += "],\"ramp\":[";
+  for (size_t k = 0; k < c.wave_ramp.size(); ++k)
+    out += fmt::format("{}[{:.9g},{:.9g}]", k ? "," : "", c.wave_ramp[k][0], c.wave_ramp[k][1]);
   out += "],\"bodies\":[";
   for (size_t k = 0; k < c.bodies.size(); ++k) {
     const ViewBody& b = c.bodies[k];

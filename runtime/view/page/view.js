@@ -1,7 +1,7 @@
 // hawser view's page script: draws HAWSER_DATA (view_page.cpp writes it) with three.js r111.
 // World frame as hawser's: z up, mean water level z = 0, seabed z = -depth. The page reports
 // that it drew its first frame in document.body's data-drawn attribute (tests poll for it) and
-// offers window.hawserView for them: setTime, setCase, preset, project.
+// offers window.hawserView for them: setTime, setCase, preset, camera, seaHeight, frame.
 (function () {
   "use strict";
   const data = HAWSER_DATA;
@@ -113,9 +113,15 @@
       return { data: body, mesh: mesh };
     });
     const plane = 2.4 * radius;
-    const sea = new THREE.Mesh(new THREE.PlaneGeometry(plane, plane),
-      new THREE.MeshBasicMaterial({ color: 0x2060c0, transparent: true, opacity: 0.15, side: THREE.DoubleSide, depthWrite: false }));
+    // The sea surface: flat without waves; else a 64 x 64 grid whose heights setFrame sets from
+    // the wave components.
+    const cells = c.waves.length ? 64 : 1;
+    const sea = new THREE.Mesh(new THREE.PlaneBufferGeometry(plane, plane, cells, cells),
+      c.waves.length
+        ? new THREE.MeshLambertMaterial({ color: 0x2060c0, transparent: true, opacity: 0.3, side: THREE.DoubleSide, depthWrite: false })
+        : new THREE.MeshBasicMaterial({ color: 0x2060c0, transparent: true, opacity: 0.15, side: THREE.DoubleSide, depthWrite: false }));
     sea.position.set(centre.x, centre.y, 0);
+    sea.frustumCulled = false;
     group.add(sea);
     if (seabed !== null) {
       const bed = new THREE.Mesh(new THREE.PlaneGeometry(plane, plane),
@@ -132,7 +138,7 @@
     }
     scene.add(group);
     shown = { index: index, c: c, group: group, cables: cables, bodies: bodies, lo: lo, hi: hi,
-              centre: centre, radius: radius };
+              centre: centre, radius: radius, sea: sea };
     el("tmin").textContent = (lo / 1000).toPrecision(4);
     el("tmax").textContent = (hi / 1000).toPrecision(4);
     el("legend").style.display = c.cables.some((x) => x.tension) ? "" : "none";
@@ -146,6 +152,33 @@
     orbit.target.copy(centre);
     orbit.distance = 3.2 * radius;
     placeCamera();
+  }
+
+  // The ramp factor r(t): the stored samples interpolated linearly, 1 after the last (it stays
+  // 1 once it reached it; hdf5_sea.h).
+  function ramp(c, t) {
+    const r = c.ramp;
+    if (!r.length || t >= r[r.length - 1][0]) return 1;
+    if (t <= r[0][0]) return r[0][1];
+    let i = 1;
+    while (r[i][0] < t) ++i;
+    const s = (t - r[i - 1][0]) / (r[i][0] - r[i - 1][0]);
+    return r[i - 1][1] + s * (r[i][1] - r[i - 1][1]);
+  }
+
+  // eta(t, x, y) = r(t) sum a cos(k (x cos dir + y sin dir) - omega t + phase) at each vertex.
+  function waveSurface(c, t) {
+    if (!c.waves.length) return;
+    const pos = shown.sea.geometry.attributes.position;
+    const factor = ramp(c, t);
+    for (let v = 0; v < pos.count; ++v) {
+      const x = pos.array[3 * v] + shown.centre.x, y = pos.array[3 * v + 1] + shown.centre.y;
+      let eta = 0;
+      for (const w of c.waves) eta += w[0] * Math.cos(w[2] * (x * Math.cos(w[3]) + y * Math.sin(w[3])) - w[1] * t + w[4]);
+      pos.array[3 * v + 2] = factor * eta;
+    }
+    pos.needsUpdate = true;
+    shown.sea.geometry.computeVertexNormals();
   }
 
   function setFrame(f) {
@@ -179,6 +212,7 @@
       const q = d.quat.slice(4 * frame, 4 * frame + 4);  // w, x, y, z
       body.mesh.quaternion.set(q[1], q[2], q[3], q[0]).normalize();
     }
+    waveSurface(c, c.time[frame]);
     el("slider").value = String(frame);
     el("time").textContent = "t = " + c.time[frame].toFixed(2) + " s";
     el("readout").textContent = readout();
@@ -272,6 +306,15 @@
     },
     setCase: (i) => { cases.value = String(i); buildCase(i); setFrame(0); },
     preset: preset,
+    seaHeight: (x, y) => {  // The drawn surface's height at the vertex nearest (x, y).
+      const pos = shown.sea.geometry.attributes.position;
+      let best = 0, distance = Infinity;
+      for (let v = 0; v < pos.count; ++v) {
+        const d = Math.hypot(pos.array[3 * v] + shown.centre.x - x, pos.array[3 * v + 1] + shown.centre.y - y);
+        if (d < distance) { distance = d; best = v; }
+      }
+      return [pos.array[3 * best] + shown.centre.x, pos.array[3 * best + 1] + shown.centre.y, pos.array[3 * best + 2]];
+    },
     // The camera's matrices (column-major, as three.js keeps them) and the canvas size, so that
     // a test projects world points itself.
     camera: () => ({ view: camera.matrixWorldInverse.elements.slice(),
