@@ -11,6 +11,7 @@
 
 #include "hawser/errors.h"
 #include "runtime/output/replacing_file.h"
+#include "runtime/view/sea_surface.h"
 #include "runtime/view/view_assets.h"
 
 namespace hawser::view {
@@ -68,9 +69,7 @@ std::string CaseJson(const ViewCase& c) {
   }
   out += "],\"waves\":[";
   // The largest components only: the page sums them at every vertex of its surface each frame.
-  std::vector<std::array<double, 5>> waves = c.waves;
-  std::sort(waves.begin(), waves.end(), [](const auto& a, const auto& b) { return a[0] > b[0]; });
-  if (waves.size() > kMaxDrawnWaves) waves.resize(kMaxDrawnWaves);
+  const std::vector<std::array<double, 5>> waves = LargestWaves(c.waves, kMaxDrawnWaves);
   for (size_t k = 0; k < waves.size(); ++k) {
     out += fmt::format("{}[{:.6g},{:.9g},{:.9g},{:.9g},{:.9g}]", k ? "," : "", waves[k][0],
                        waves[k][1], waves[k][2], waves[k][3], waves[k][4]);

@@ -16,10 +16,6 @@ inline constexpr double kDefaultPageBudgetMb = 50.0;
 /// to 1 mm, tensions to 5 significant digits), the measure the budget is kept with.
 inline constexpr size_t kBytesPerValue = 12;
 
-/// The most wave components the page's sea surface sums (the largest amplitudes): 65 x 65
-/// vertices times 200 components is ~10 ms a frame in a browser.
-inline constexpr size_t kMaxDrawnWaves = 200;
-
 /// The page's fixed part (three.js, the script, the style), bytes.
 size_t PageFixedBytes();
 

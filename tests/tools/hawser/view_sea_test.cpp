@@ -41,6 +41,15 @@ TEST_CASE("hawser view: the sea's components in the result file give the probe's
       "/usr/bin/python3 -c \"import h5py; r = h5py.File('" + h5 +
       "')['/'].attrs['wave_ramp']; print('ramp', r.shape, r[0, 1], r[-1, 0], r[-1, 1])\"");
   CHECK_MESSAGE(ramp.output.find("ramp (9, 2) 0.0 4.0 1.0") != std::string::npos, ramp.output);
+  // hawser vtk's sea surface: vtk_check.py sums the components at its grid's corners.
+  const std::string dir = TempDir() + "/view_sea_vtk";
+  const CommandResult vtk = RunHawser("vtk " + Quote(h5) + " " + Quote(dir));
+  REQUIRE_MESSAGE(vtk.exit_code == 0, vtk.output);
+  const CommandResult check =
+      RunCommand("/usr/bin/python3 " + Quote(kSource + "/tests/tools/hawser/vtk_check.py") + " " +
+                 Quote(h5) + " " + Quote(dir + "/view_sea.pvd"));
+  CHECK_MESSAGE(check.exit_code == 0, check.output);
+  std::filesystem::remove_all(dir);
   // The attributes leave the file a run that hawser stats reads.
   const CommandResult stats = RunHawser("stats " + Quote(h5) + " Probe.Elevation");
   CHECK_MESSAGE(stats.exit_code == 0, stats.output);

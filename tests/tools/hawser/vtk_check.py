@@ -9,7 +9,8 @@ connectivity, Float64/Int32/Int64 ASCII DataArrays, CellData of one value per li
 hold, cable after cable in the HDF5 file's (alphabetical) order, each cable's nodes exactly as
 /<Cable>/NodePositions has them at that time (written with round-trip digits: compared for
 equality) and one line cell per segment with Tension equal to /<Cable>/Tension and SegmentIndex
-1..N. Prints what differs and exits 1; 0 when everything matches.
+1..N, and the sea surface as quads (Polys) whose corners' heights are the file's wave
+components summed there (flat without waves). Prints what differs and exits 1; 0 when everything matches.
 """
 import os
 import sys
@@ -30,6 +31,20 @@ def array(parent, name):
             values = np.array([TYPES[a.get("type")](v) for v in a.text.split()])
             return values, int(a.get("NumberOfComponents", "1"))
     raise ValueError("no DataArray %s" % name)
+
+
+def sea_elevation(f, t, x, y):
+    """r(t) sum a cos(k (x cos dir + y sin dir) - omega t + phase) from the file's attributes
+    (at most 200 components, the largest, as hawser draws them); 0 without waves."""
+    if "wave_components" not in f.attrs:
+        return 0.0
+    components = f.attrs["wave_components"]
+    components = components[np.argsort(-components[:, 0], kind="stable")][:200]
+    ramp = f.attrs["wave_ramp"]
+    r = 1.0 if t >= ramp[-1, 0] else np.interp(t, ramp[:, 0], ramp[:, 1])
+    a, omega, k, direction, phase = components.T
+    return r * np.sum(a * np.cos(k * (x * np.cos(direction) + y * np.sin(direction)) -
+                                 omega * t + phase))
 
 
 def main():
@@ -61,10 +76,24 @@ def main():
             continue
         tension, _ = array(piece.find("CellData"), "Tension")
         segment, _ = array(piece.find("CellData"), "SegmentIndex")
-        if len(tension) != n_lines or len(segment) != n_lines:
-            failures.append("%s: cell data of %d values for %d lines" % (ds.get("file"),
-                                                                         len(tension), n_lines))
+        n_polys = int(piece.get("NumberOfPolys"))
+        if len(tension) != n_lines + n_polys or len(segment) != n_lines + n_polys:
+            failures.append("%s: cell data of %d values for %d lines and %d polygons" % (
+                ds.get("file"), len(tension), n_lines, n_polys))
             continue
+        # The sea surface: quads whose corners' heights are the stored components' sum (the
+        # same sum in another order: rounding only, 1e-9 m).
+        quads, _ = array(piece.find("Polys"), "connectivity")
+        quad_offsets, _ = array(piece.find("Polys"), "offsets")
+        if n_polys == 0 or len(quad_offsets) != n_polys or quad_offsets[-1] != len(quads) or \
+                len(quads) != 4 * n_polys or quads.max() >= n_points:
+            failures.append("%s: no sea surface, or its quads disagree" % ds.get("file"))
+            continue
+        corners = points.reshape(-1, 3)[np.unique(quads)]
+        heights = np.array([sea_elevation(f, time[row], x, y) for x, y, _ in corners])
+        if np.abs(corners[:, 2] - heights).max() > 1e-9:
+            failures.append("%s: the sea's heights differ from the wave components' sum" %
+                            ds.get("file"))
         point, cell = 0, 0
         for name in cables:
             nodes = f[name]["NodePositions"][row].reshape(-1)  # (nodes, 3) or flat
