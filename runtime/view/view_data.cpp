@@ -59,6 +59,24 @@ std::map<std::string, pugi::xml_node> ReadScenario(const pugi::xml_document& doc
   return objects;
 }
 
+/// The scenario text the run's group keeps (its "scenario" attribute: a sweep's case has its
+/// own, with the swept values), else the file's root's, parsed.
+void ReadScenarioText(const std::string& path, const std::string& group, pugi::xml_document& doc) {
+  std::string text;
+  {
+    std::lock_guard lock(Hdf5Mutex());
+    const h5::Handle file(h5::OpenResultFile(path));
+    if (group != "/" && H5Lexists(file.get(), group.c_str(), H5P_DEFAULT) > 0) {
+      const h5::Handle g(H5Gopen2(file.get(), group.c_str(), H5P_DEFAULT));
+      if (g.valid()) text = h5::ReadStringAttribute(g.get(), "scenario");
+    }
+    if (text.empty()) text = h5::ReadStringAttribute(file.get(), "scenario");
+  }
+  // A scenario that does not parse leaves no ocean and default body sizes: the drawing still
+  // shows every recorded line.
+  doc.load_string(text.c_str());
+}
+
 const RecordedSignal* Find(const RecordedRun& run, const std::string& name) {
   for (const RecordedSignal& s : run.signals) {
     if (s.name == name) return &s;
@@ -66,8 +84,9 @@ const RecordedSignal* Find(const RecordedRun& run, const std::string& name) {
   return nullptr;
 }
 
-ViewCase ReadCase(const std::string& path, const std::string& group, const std::string& label,
-                  const pugi::xml_document& scenario) {
+ViewCase ReadCase(const std::string& path, const std::string& group, const std::string& label) {
+  pugi::xml_document scenario;
+  ReadScenarioText(path, group, scenario);
   const RecordedRun run = ReadRecordedRun(path, group, [](const SignalShape& s) {
     for (const char* suffix : kDrawn) {
       if (EndsWith(s.name, suffix)) return true;
@@ -126,19 +145,6 @@ ViewCase ReadCase(const std::string& path, const std::string& group, const std::
   return c;
 }
 
-/// The scenario text the file keeps (its root's "scenario" attribute), parsed.
-void ReadScenarioText(const std::string& path, pugi::xml_document& doc) {
-  std::string text;
-  {
-    std::lock_guard lock(Hdf5Mutex());
-    const h5::Handle file(h5::OpenResultFile(path));
-    text = h5::ReadStringAttribute(file.get(), "scenario");
-  }
-  // A scenario that does not parse leaves no ocean and default body sizes: the drawing still
-  // shows every recorded line.
-  doc.load_string(text.c_str());
-}
-
 template <typename T>
 std::vector<T> KeepRows(const std::vector<T>& v, size_t width, const std::vector<size_t>& rows) {
   if (v.empty()) return v;
@@ -160,11 +166,9 @@ ViewFile ReadViewFile(const std::string& path, long only_case) {
                     path));
   }
   const ResultFileInfo info = InspectResultFile(path);
-  pugi::xml_document scenario;
-  ReadScenarioText(path, scenario);
   ViewFile file{path, info.sweep, {}};
   if (!info.sweep) {
-    file.cases.push_back(ReadCase(path, "/", "run", scenario));
+    file.cases.push_back(ReadCase(path, "/", "run"));
     return file;
   }
   if (only_case >= info.n_cases) {
@@ -173,8 +177,7 @@ ViewFile ReadViewFile(const std::string& path, long only_case) {
   }
   for (long k = 0; k < info.n_cases; ++k) {
     if (only_case >= 0 && k != only_case) continue;
-    file.cases.push_back(
-        ReadCase(path, fmt::format("/case_{:05d}", k), fmt::format("case {}", k), scenario));
+    file.cases.push_back(ReadCase(path, fmt::format("/case_{:05d}", k), fmt::format("case {}", k)));
   }
   return file;
 }

@@ -44,8 +44,8 @@ int View(const ViewRequest& request) {
   }
   const std::string decimation =
       stride == 1 ? fmt::format("all {} output times", recorded)
-                  : fmt::format("{} of {} output times (every {}th, for a page within {} MB)", kept,
-                                recorded, stride, request.max_size_mb);
+                  : fmt::format("{} of {} output times (one in every {}, for a page within {} MB)",
+                                kept, recorded, stride, request.max_size_mb);
   const std::string output = request.output.empty() ? "view.html" : request.output;
   view::WriteViewPage(file, decimation, output);
   std::error_code ec;

@@ -47,7 +47,7 @@ TEST_CASE("hawser view: Chromium draws a run's line where the result file puts i
   std::filesystem::remove(h5);
 }
 
-TEST_CASE("hawser view: a sweep's page has a case selector; each case is drawn") {
+TEST_CASE("hawser view: a sweep's page has a case selector, and each case is drawn") {
   const std::string scenario = WriteTempFile("view_sweep.xml", MooredLineScenario());
   const std::string h5 = TempDir() + "/view_sweep.h5";
   const CommandResult sweep =
@@ -82,7 +82,7 @@ TEST_CASE("hawser view: a long run is decimated in time to the page's size budge
   const std::string page = h5 + ".html";
   const CommandResult r = RunHawser("view " + Quote(h5) + " -o " + Quote(page) + " --max-size 1.0");
   REQUIRE_MESSAGE(r.exit_code == 0, r.output);
-  CHECK(r.output.find("of 1001 output times (every ") != std::string::npos);
+  CHECK(r.output.find("of 1001 output times (one in every ") != std::string::npos);
   CHECK(std::filesystem::file_size(page) <= 1'000'000);
   const std::string html = ReadFile(page);
   CHECK(html.find("\"time\":[0,") != std::string::npos);
