@@ -24,6 +24,7 @@
 #include "simobjects/math/low_pass.h"
 #include "simobjects/math/polynomial.h"
 #include "simobjects/math/roll_pitch_yaw_to_quat.h"
+#include "simobjects/signal/external.h"
 #include "simobjects/signal/mux.h"
 #include "simobjects/source/clock.h"
 #include "simobjects/source/constant.h"
@@ -59,6 +60,7 @@ void RegisterBaseLibrary(Registry& r) {
   r.Add<Constant>("Src/Constant", "A constant vector signal.");
   r.Add<Sine>("Src/Sine", "Sine wave Bias + Amplitude sin(2 pi t / T + phase), switchable.");
   r.Add<Mux>("Signal/Mux", "Concatenates N input vectors into one.");
+  r.Add<External>("Signal/External", "A signal set from outside: a co-simulation's input.");
   r.Add<LinearSystem>("Math/LinearSystem", "Linear state-space system x' = Ax + Bu, y = Cx + Du.");
   r.Add<LinearMapping>("Math/LinearMapping", "Static linear map Out = Cu InU + Cv InV.");
   r.Add<Derivative>("Math/Derivative", "Filtered time derivative s / (Tf s + 1).");

@@ -122,8 +122,7 @@ State SimObject::DeclareState(StateSpec spec) {
 }
 
 void SimObject::AddCalc(std::vector<Output> outputs, std::vector<Input> inputs,
-                        std::function<void()> fn, void (*call)(void*), void* context,
-                        void (*batch)(void* const*, int, int*), CalcRole role) {
+                        Calculation calculation, CalcRole role) {
   CalcInfo calc;
   const int index = static_cast<int>(interface_.calcs.size());
   for (Output o : outputs) {
@@ -133,12 +132,32 @@ void SimObject::AddCalc(std::vector<Output> outputs, std::vector<Input> inputs,
     calc.outputs.push_back(o.index);
   }
   for (Input i : inputs) calc.inputs.push_back(i.index);
-  calc.fn = std::move(fn);
-  calc.call = call;
-  calc.context = context;
-  calc.batch = batch;
   calc.role = role;
+  calc.run = std::move(calculation);
   interface_.calcs.push_back(std::move(calc));
+}
+
+void SimObject::BindInput(int i, std::span<const double> view, bool connected) {
+  if (port_data_.empty()) AllocatePortData();
+  inputs_[i] = view;
+  input_data_[i] = view.data();
+  input_connected_[i] = connected;
+}
+
+void SimObject::BindOutput(int i, std::span<double> view) {
+  if (port_data_.empty()) AllocatePortData();
+  outputs_[i] = view;
+  output_data_[i] = view.data();
+}
+
+void SimObject::BindState(int i, std::span<const double> value, std::span<double> derivative,
+                          bool given) {
+  if (port_data_.empty()) AllocatePortData();
+  states_[i] = value;
+  derivatives_[i] = derivative;
+  state_data_[i] = value.data();
+  derivative_data_[i] = derivative.data();
+  state_given_[i] = given;
 }
 
 void SimObject::CalcDerivatives() {

@@ -4,6 +4,7 @@
 #include <span>
 
 #include "runtime/model/model_builder.h"
+#include "runtime/model/object_wiring.h"
 
 namespace hawser {
 
@@ -46,10 +47,11 @@ void Model::Builder::LayOutBuffers() {
     const auto& start = given ? *given : iface(slot.object).states[slot.state].spec.initial;
     std::copy(start.begin(), start.end(), m_.x_.begin() + slot.offset);
     std::span<double> x(m_.x_.data() + slot.offset, slot.width);
-    m_.objects_[slot.object]->BindState(
-        slot.state, x, std::span<double>(m_.xdot_.data() + slot.offset, slot.width),
-        given != nullptr);
-    m_.objects_[slot.object]->BindInitialState(slot.state, x);
+    SimObject& object = *m_.objects_[slot.object];
+    ObjectWiring::BindState(object, slot.state, x,
+                            std::span<double>(m_.xdot_.data() + slot.offset, slot.width),
+                            given != nullptr);
+    ObjectWiring::BindInitialState(object, slot.state, x);
   }
 
   // Signals: computed outputs, then inputs that need their own storage.
@@ -101,12 +103,13 @@ void Model::Builder::LayOutBuffers() {
   }
   for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
     SimObject& o = *m_.objects_[obj];
-    o.BindTime(&m_.t_);
-    o.BindJacobianFlag(&m_.estimating_jacobian_);
+    ObjectWiring::BindTime(o, &m_.t_);
+    ObjectWiring::BindJacobianFlag(o, &m_.estimating_jacobian_);
     for (size_t i = 0; i < input_views_[obj].size(); ++i) {
-      o.BindInput(i, input_views_[obj][i], sources_[obj][i].decl != nullptr);
+      ObjectWiring::BindInput(o, i, input_views_[obj][i], sources_[obj][i].decl != nullptr);
     }
-    for (size_t i = 0; i < output_views_[obj].size(); ++i) o.BindOutput(i, output_views_[obj][i]);
+    for (size_t i = 0; i < output_views_[obj].size(); ++i)
+      ObjectWiring::BindOutput(o, i, output_views_[obj][i]);
   }
   BuildSteps();
   m_.PackKernels();  // Every port bound, every program compiled.

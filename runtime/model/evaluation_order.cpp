@@ -11,6 +11,7 @@
 #include "hawser/text.h"
 #include "runtime/model/model_builder.h"
 #include "runtime/model/model_steps.h"
+#include "runtime/model/object_wiring.h"
 #include "runtime/model/step_interleaving.h"
 
 namespace hawser {
@@ -173,7 +174,7 @@ void Model::Builder::CompileRhsProgram(const std::vector<int>& rhs_of) {
       reads[i].push_back(rhs_position[p]);
     }
     const Step& step = m_.rhs_steps_[i];
-    kernel.push_back(step.calc != nullptr ? step.calc->kernel.run : nullptr);
+    kernel.push_back(step.calc != nullptr ? ObjectWiring::Parts(*step.calc).kernel.run : nullptr);
     sum.push_back(step.calc == nullptr);
   }
   std::vector<Step> interleaved;

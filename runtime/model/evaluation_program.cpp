@@ -1,5 +1,6 @@
 // Model assembly, last step: the evaluation steps compiled into Programs (model_steps.h).
 #include "runtime/model/model_steps.h"
+#include "runtime/model/object_wiring.h"
 
 namespace hawser {
 
@@ -15,22 +16,25 @@ Model::Program Model::Program::Compile(const std::vector<Step>& steps,
     if (s.calc != nullptr) {
       // The calculations from here on with the same kernel or batch function, if there are
       // several (a kernel's run also for one: its items are the faster path).
-      const Kernel& kernel = s.calc->kernel;
-      auto batch = s.calc->batch;
+      const Kernel& kernel = ObjectWiring::Parts(*s.calc).kernel;
+      auto batch = ObjectWiring::Parts(*s.calc).batch;
       auto joins = [&](const CalcInfo* c) {
-        return c != nullptr && (kernel ? c->kernel.run == kernel.run : c->batch == batch);
+        if (c == nullptr) return false;
+        const ObjectWiring::CalcParts parts = ObjectWiring::Parts(*c);
+        return kernel ? parts.kernel.run == kernel.run : parts.batch == batch;
       };
       size_t same = 1;
       while ((kernel || batch != nullptr) && k + same < steps.size() && joins(steps[k + same].calc))
         ++same;
       const int begin = static_cast<int>(p.calcs.size());
       for (size_t j = k; j < k + same; ++j) {
-        p.calcs.push_back({steps[j].calc->call, steps[j].calc->context, steps[j].object});
-        p.contexts.push_back(steps[j].calc->context);
+        const ObjectWiring::CalcParts parts = ObjectWiring::Parts(*steps[j].calc);
+        p.calcs.push_back({parts.call, parts.context, steps[j].object});
+        p.contexts.push_back(parts.context);
       }
       if (kernel) {
         KernelBatch& items = p.kernels.emplace_back();
-        for (size_t j = k; j < k + same; ++j) items.Add(steps[j].calc->kernel);
+        for (size_t j = k; j < k + same; ++j) items.Add(ObjectWiring::Parts(*steps[j].calc).kernel);
         p.runs.push_back({Kind::kKernel, begin, static_cast<int>(p.calcs.size()), nullptr,
                           static_cast<int>(p.kernels.size()) - 1});
         k += same - 1;

@@ -10,6 +10,7 @@
 
 #include "runtime/model/model_steps.h"
 #include "runtime/model/non_finite.h"
+#include "runtime/model/object_wiring.h"
 
 namespace hawser {
 
@@ -275,7 +276,7 @@ void Model::Pull(int step, std::vector<unsigned>& run_at, unsigned generation) {
     }
     const Step& st = steps_[s];
     if (st.calc != nullptr) {
-      CallObject(*st.object, "calculation", t_, st.calc->fn);
+      CallObject(*st.object, "calculation", t_, ObjectWiring::Parts(*st.calc).fn);
     } else {
       combiners_[st.combiner].Run();
     }

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "runtime/model/model_builder.h"
+#include "runtime/model/object_wiring.h"
 
 namespace hawser {
 
@@ -38,8 +39,8 @@ void Model::Builder::BindServices() {
         }
         continue;
       }
-      user.BindService(static_cast<int>(u),
-                       m_.objects_[it->second]->provided_service(uses[u].name));
+      ObjectWiring::BindService(user, static_cast<int>(u),
+                                m_.objects_[it->second]->provided_service(uses[u].name));
     }
   }
 }

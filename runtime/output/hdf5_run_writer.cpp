@@ -182,10 +182,11 @@ void Hdf5RunWriter::CreateTime() {
 /// and a scale attached to every dimension.
 void Hdf5RunWriter::CreateSignal(const SignalMeta& s, Scales& scales) {
   const std::string& path = file_->path();
-  Dataset& d = datasets_.emplace_back();
+  Dataset d;
   d.width = s.width;
   d.trailing = TrailingShape(s);
   d.offset = row_width_;
+  hid_t id = -1;
   std::vector<h5::Handle> declared;
   {
     const h5::Handle object = h5::OpenOrCreateGroup(group_.get(), s.object, path);
@@ -194,9 +195,10 @@ void Hdf5RunWriter::CreateSignal(const SignalMeta& s, Scales& scales) {
         s.is_state ? h5::OpenOrCreateGroup(object.get(), "state", path) : h5::Handle();
     const hid_t parent = s.is_state ? state.get() : object.get();
     d.id = h5::CreateSeries(parent, s.name, d.trailing, rows_per_chunk_, path);
+    id = d.id.get();
+    datasets_.push_back(std::move(d));
     declared = DimensionScales(s, parent, scales);
   }
-  const hid_t id = d.id.get();
   h5::SetAttribute(id, "unit", s.unit);
   h5::SetAttribute(id, "description", s.description);
   h5::SetAttribute(id, "simobject_type", s.simobject_type);

@@ -44,13 +44,58 @@ class InterruptibleSystem final : public OdeSystem {
   const std::atomic<bool>* flag_;
 };
 
+/// The time a restart continues from, once it is known to fit `settings` and a model of `n`
+/// states. Throws ScenarioError.
+double ContinueFrom(const StartState& start, const EngineSettings& settings, int n) {
+  if (start.x.size() != static_cast<size_t>(n)) {
+    throw ScenarioError(settings.loc, fmt::format("the restart state has {} values, the model {}",
+                                                  start.x.size(), n));
+  }
+  if (!(start.time >= settings.output.start && start.time <= settings.output.end)) {
+    throw ScenarioError(settings.loc,
+                        fmt::format("the restart state is at t = {}, outside the scenario's "
+                                    "output times {} .. {}; set a later end time (e.g. --set "
+                                    "Engine.TOutput=...)",
+                                    start.time, settings.output.start, settings.output.end));
+  }
+  return start.time;
+}
+
 }  // namespace
+
+void SettleOrThrow(Model& model, OdeSystem& system, const EngineSettings& settings, double t0,
+                   std::vector<double>& x) {
+  const std::vector<double> before = x;
+  const SettleResult settled = Settle(system, t0, x,
+                                      {.abs_tol = settings.abs_tol,
+                                       .rel_tol = settings.rel_tol,
+                                       .step_tol = settings.settle_tolerance,
+                                       .max_iterations = settings.settle_iterations});
+  const SettleReport report = ReportSettle(model, t0, before, x);
+  const std::string where = report.largest_residual.empty() ? "" : " at " + report.largest_residual;
+  if (!settled.converged) {
+    const std::string kind =
+        report.largest_residual_kind.empty() ? "" : " (" + report.largest_residual_kind + ")";
+    throw SimulationError(fmt::format(
+        "settle did not reach static equilibrium in {} iterations: the largest residual is "
+        "max|f| = {:.3g}{}{}; expected a state where every derivative vanishes (check the "
+        "line lengths, anchor and fairlead positions, and buoyancy; raise the Engine's "
+        "SettleIterations; or run without Settle)",
+        settled.iterations, settled.residual, where, kind));
+  }
+  Note(fmt::format("Settle: {}{} ({:.3g} s)", settled.message, where, settled.wall_seconds));
+  for (const std::string& line : report.lines) Note(line);
+  for (const std::string& w : report.warnings) Warn(w);
+}
 
 RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
                    const RunOptions& options) {
   const auto wall_start = std::chrono::steady_clock::now();
   RunResult result;
   result.integrator = ToString(settings.integrator);
+  // A restart's time, checked before the sink begins a file.
+  const double t0 = options.start != nullptr ? ContinueFrom(*options.start, settings, model.size())
+                                             : settings.output.start;
   RunInfo info = options.info;
   RecordSea(model, settings.output, info);
   sink.Begin(SelectLoggedSignals(model, settings), info);
@@ -58,42 +103,25 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
   InterruptibleSystem system(model, options.interrupt);
   std::unique_ptr<Integrator> integrator;
   std::optional<std::string> io_error;
-  const double t0 = settings.output.start;
   try {
-    std::vector<double> x = model.InitialState(t0);
-    if (settings.settle) {
-      const std::vector<double> before = x;
-      const SettleResult settled = Settle(system, t0, x,
-                                          {.abs_tol = settings.abs_tol,
-                                           .rel_tol = settings.rel_tol,
-                                           .step_tol = settings.settle_tolerance,
-                                           .max_iterations = settings.settle_iterations});
-      const SettleReport report = ReportSettle(model, t0, before, x);
-      const std::string where =
-          report.largest_residual.empty() ? "" : " at " + report.largest_residual;
-      if (!settled.converged) {
-        const std::string kind =
-            report.largest_residual_kind.empty() ? "" : " (" + report.largest_residual_kind + ")";
-        throw SimulationError(fmt::format(
-            "settle did not reach static equilibrium in {} iterations: the largest residual is "
-            "max|f| = {:.3g}{}{}; expected a state where every derivative vanishes (check the "
-            "line lengths, anchor and fairlead positions, and buoyancy; raise the Engine's "
-            "SettleIterations; or run without Settle)",
-            settled.iterations, settled.residual, where, kind));
-      }
-      Note(fmt::format("Settle: {}{} ({:.3g} s)", settled.message, where, settled.wall_seconds));
-      for (const std::string& line : report.lines) Note(line);
-      for (const std::string& w : report.warnings) Warn(w);
+    // Objects initialise at the start time even on a restart, whose state then replaces theirs.
+    std::vector<double> x = model.InitialState(settings.output.start);
+    if (options.start != nullptr) {
+      x = options.start->x;
+    } else if (settings.settle) {
+      SettleOrThrow(model, system, settings, t0, x);
     }
     integrator = MakeIntegrator(system, settings);
     integrator->Reset(t0, x);
     for (double t : settings.output.times) {
+      if (t < t0) continue;  // Before a restart's time.
       if (options.interrupt != nullptr && options.interrupt->load()) throw Interrupted{};
       if (t > t0) integrator->AdvanceTo(t, x);
       if (!model.EvaluateOutputs(t, x.data())) {
         throw SimulationError(fmt::format("non-finite value at t = {}: {}", t, model.Diagnose()));
       }
       sink.Write(t);
+      if (options.at_output) options.at_output(t, x);
       ++result.rows;
       result.end_time = t;
       if (options.progress) options.progress(t, settings.output.end);

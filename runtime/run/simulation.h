@@ -4,11 +4,19 @@
 
 #include <atomic>
 #include <functional>
+#include <span>
+#include <vector>
 
 #include "runtime/model/model.h"
 #include "runtime/output/sink.h"
 
 namespace hawser {
+
+/// Where a continued run starts (`hawser run --restart`): a time and the state there.
+struct StartState {
+  double time = 0.0;  ///< [s]
+  std::vector<double> x;
+};
 
 struct RunOptions {
   /// Set (e.g. by a SIGINT handler) to stop the run at the next output time or RHS call.
@@ -18,6 +26,11 @@ struct RunOptions {
   /// Called after each output time with (t, end time).
   std::function<void(double, double)> progress;
   RunInfo info;
+  /// Continue from this state instead of the initial conditions (and without Settle); output
+  /// times before its time are skipped. Its time must lie within the output times' range.
+  const StartState* start = nullptr;
+  /// Called after each output time with (t, the state there), e.g. to save it (--save-state).
+  std::function<void(double, std::span<const double>)> at_output;
 };
 
 /// Runs `model` with `settings`; never throws for solver failures (the result says failed, with
@@ -26,6 +39,12 @@ struct RunOptions {
 /// with status failed, so that its file says so, before the IoError is passed on.
 RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
                    const RunOptions& options = {});
+
+/// Brings `x` (the state at t0) to static equilibrium (solve/settle.h) through `system` (the
+/// model, or a wrapper of it), noting the result and the settle report (settle_report.h). Throws
+/// SimulationError, naming the largest residual, when it does not converge.
+void SettleOrThrow(Model& model, OdeSystem& system, const EngineSettings& settings, double t0,
+                   std::vector<double>& x);
 
 /// Convenience for tests and sweeps: load XML text, assemble with `registry`, run in memory.
 /// Throws ScenarioErrors for bad input.

@@ -33,11 +33,8 @@ Body6D::Body6D(ObjectArgs& args)
                                      .width = 1,
                                      .unit = "J",
                                      .doc = "Gravitational energy -m g . Pos (0 at the origin)."});
-  angular_momentum_ = DeclareOutput({.name = "AngularMomentum",
-                                     .width = 3,
-                                     .unit = "kg*m^2/s",
-                                     .doc = "R I omega_b, about the centre of mass, world frame.",
-                                     .dims = {XyzDimension()}});
+  angular_momentum_ = DeclareOutput(Vector3Port(
+      "AngularMomentum", "kg*m^2/s", "R I omega_b, about the centre of mass, world frame."));
   DeclareCalc({quat_out_, kinetic_energy_, potential_energy_, angular_momentum_}, {},
               [this] { CalcQuatAndEnergy(); });
 }

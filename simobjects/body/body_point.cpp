@@ -11,55 +11,21 @@ BodyPoint::BodyPoint(ObjectArgs& args) : SimObject(args) {
        .doc = "The point in body coordinates (from the body's origin, body axes).",
        .fallback = Eigen::VectorXd::Zero(3),
        .size = 3});
-  body_pos_ = DeclareInput({.name = "BodyPos",
-                            .width = 3,
-                            .unit = "m",
-                            .doc = "Body origin, world frame.",
-                            .dims = {XyzDimension()}});
-  body_quat_ = DeclareInput({.name = "BodyQuat",
-                             .width = 4,
-                             .unit = "-",
-                             .doc = "Body orientation, unit quaternion w,x,y,z (body -> world).",
-                             .fallback = std::vector<double>{1.0, 0.0, 0.0, 0.0},
-                             .dims = {QuatDimension()}});
-  body_vel_ = DeclareInput({.name = "BodyVel",
-                            .width = 3,
-                            .unit = "m/s",
-                            .doc = "Velocity of the body origin, world frame.",
-                            .fallback = std::vector<double>{0.0, 0.0, 0.0},
-                            .dims = {XyzDimension()}});
-  body_ang_vel_ = DeclareInput({.name = "BodyAngVel",
-                                .width = 3,
-                                .unit = "rad/s",
-                                .doc = "Angular velocity of the body, world frame.",
-                                .fallback = std::vector<double>{0.0, 0.0, 0.0},
-                                .dims = {XyzDimension()}});
-  force_ = DeclareInput({.name = "Force",
-                         .width = 3,
-                         .unit = "N",
-                         .doc = "Sum of the forces applied at the point, world frame.",
-                         .fallback = std::vector<double>{0.0, 0.0, 0.0},
-                         .dims = {XyzDimension()}});
-  pos_ = DeclareOutput({.name = "Pos",
-                        .width = 3,
-                        .unit = "m",
-                        .doc = "p + R r_B, world.",
-                        .dims = {XyzDimension()}});
-  vel_ = DeclareOutput({.name = "Vel",
-                        .width = 3,
-                        .unit = "m/s",
-                        .doc = "v + w x R r_B, world.",
-                        .dims = {XyzDimension()}});
-  body_force_ = DeclareOutput({.name = "BodyForce",
-                               .width = 3,
-                               .unit = "N",
-                               .doc = "Force on the body (= Force).",
-                               .dims = {XyzDimension()}});
-  body_moment_ = DeclareOutput({.name = "BodyMoment",
-                                .width = 3,
-                                .unit = "N*m",
-                                .doc = "Moment on the body about its origin, r x Force, world.",
-                                .dims = {XyzDimension()}});
+  body_pos_ = DeclareInput(Vector3Port("BodyPos", "m", "Body origin, world frame."));
+  body_quat_ = DeclareInput(
+      QuaternionPort("BodyQuat", "Body orientation, unit quaternion w,x,y,z (body -> world).",
+                     kIdentityQuaternion));
+  body_vel_ = DeclareInput(
+      Vector3Port("BodyVel", "m/s", "Velocity of the body origin, world frame.", kZero3));
+  body_ang_vel_ = DeclareInput(
+      Vector3Port("BodyAngVel", "rad/s", "Angular velocity of the body, world frame.", kZero3));
+  force_ = DeclareInput(
+      Vector3Port("Force", "N", "Sum of the forces applied at the point, world frame.", kZero3));
+  pos_ = DeclareOutput(Vector3Port("Pos", "m", "p + R r_B, world."));
+  vel_ = DeclareOutput(Vector3Port("Vel", "m/s", "v + w x R r_B, world."));
+  body_force_ = DeclareOutput(Vector3Port("BodyForce", "N", "Force on the body (= Force)."));
+  body_moment_ = DeclareOutput(
+      Vector3Port("BodyMoment", "N*m", "Moment on the body about its origin, r x Force, world."));
   DeclareCalc({pos_, vel_}, {body_pos_, body_quat_, body_vel_, body_ang_vel_}, [this] {
     const Eigen::Vector3d r = Arm();
     out3(pos_) = in3(body_pos_) + r;

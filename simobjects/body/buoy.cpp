@@ -6,7 +6,7 @@
 #include <string>
 
 #include "hawser/text.h"
-#include "simobjects/environment/ocean_agreement.h"
+#include "simobjects/common/ocean_agreement.h"
 
 namespace hawser {
 
@@ -41,38 +41,14 @@ Buoy::Buoy(ObjectArgs& args) : SimObject(args) {
                                  .check = AtLeast(0.0)});
   surface_z_ = DeclareParameter<double>(
       {.name = "SurfaceZ", .unit = "m", .doc = "z of the water surface.", .fallback = 0.0});
-  force_ = DeclareInput({.name = "Force",
-                         .width = 3,
-                         .unit = "N",
-                         .doc = "Other forces on the buoy (e.g. cables), world frame.",
-                         .fallback = std::vector<double>(3, 0.0),
-                         .dims = {XyzDimension()}});
-  current_ = DeclareInput({.name = "Current",
-                           .width = 3,
-                           .unit = "m/s",
-                           .doc = "Water velocity (added to an Environment/Ocean's).",
-                           .fallback = std::vector<double>(3, 0.0),
-                           .dims = {XyzDimension()}});
-  pos_ = DeclareState({.name = "Pos",
-                       .width = 3,
-                       .unit = "m",
-                       .doc = "Centre, world frame.",
-                       .dims = {XyzDimension()}});
-  vel_ = DeclareState({.name = "Vel",
-                       .width = 3,
-                       .unit = "m/s",
-                       .doc = "Velocity, world frame.",
-                       .velocities = {{0, 3}},
-                       .dims = {XyzDimension()}});
-  DeclareOutputFromState(
-      {.name = "Pos", .width = 3, .unit = "m", .doc = "Centre (state).", .dims = {XyzDimension()}},
-      pos_);
-  DeclareOutputFromState({.name = "Vel",
-                          .width = 3,
-                          .unit = "m/s",
-                          .doc = "Velocity (state).",
-                          .dims = {XyzDimension()}},
-                         vel_);
+  force_ = DeclareInput(
+      Vector3Port("Force", "N", "Other forces on the buoy (e.g. cables), world frame.", kZero3));
+  current_ = DeclareInput(
+      Vector3Port("Current", "m/s", "Water velocity (added to an Environment/Ocean's).", kZero3));
+  pos_ = DeclareState(PositionState("Centre, world frame."));
+  vel_ = DeclareState(VelocityState("Velocity, world frame."));
+  DeclareOutputFromState(Vector3Port("Pos", "m", "Centre (state)."), pos_);
+  DeclareOutputFromState(Vector3Port("Vel", "m/s", "Velocity (state)."), vel_);
   buoyancy_ = DeclareOutput(
       {.name = "Buoyancy", .width = 1, .unit = "N", .doc = "Buoyancy rho V_s g (upwards)."});
   ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,

@@ -7,13 +7,11 @@
 #include "simobjects/body/hydro_matrix_checks.h"
 #include "simobjects/body/rao_parameters.h"
 #include "simobjects/body/rigid_body_math.h"
-#include "simobjects/connector/rotation_math.h"
-#include "simobjects/environment/ocean_agreement.h"
+#include "simobjects/common/ocean_agreement.h"
+#include "simobjects/common/rotation_math.h"
 
 namespace hawser {
 namespace {
-
-constexpr double kDegree = 3.14159265358979323846 / 180.0;
 
 Eigen::Matrix3d Skew(const Eigen::Vector3d& v) {
   Eigen::Matrix3d s;
@@ -53,12 +51,7 @@ FloatingBody::FloatingBody(ObjectArgs& args)
        .doc = "CSV of force RAOs about O, heading frame, N/m and N*m/m (rao_table.h); \"\" for "
               "no wave excitation. Relative to the scenario file's folder.",
        .fallback = ""});
-  const std::string unit = DeclareParameter<std::string>(
-      {.name = "FrequencyUnit",
-       .unit = "-",
-       .doc = "The RAO file's first column: rad/s, Hz, or s (period).",
-       .fallback = "rad/s",
-       .check = CheckRaoFrequencyUnit});
+  const std::string unit = DeclareParameter(FrequencyUnitParameter());
   if (!describing() && !raos.empty()) force_raos_ = ReadRaoTable(*this, args, raos, unit);
   if (const auto given = args.values.find("FrequencyUnit");
       !describing() && raos.empty() && given != args.values.end()) {

@@ -9,34 +9,11 @@ PointMass::PointMass(ObjectArgs& args) : SimObject(args) {
   DeclareIgnoredParameter("Material", "Visual only (FhSim); ignored.");
   DeclareIgnoredParameter("Mesh", "Visual only (FhSim); ignored.");
   DeclareIgnoredParameter("Scale", "Visual only (FhSim); ignored.");
-  force_ = DeclareInput({.name = "Force",
-                         .width = 3,
-                         .unit = "N",
-                         .doc = "Total external force, world frame.",
-                         .dims = {XyzDimension()}});
-  pos_ = DeclareState({.name = "Pos",
-                       .width = 3,
-                       .unit = "m",
-                       .doc = "Position, world frame.",
-                       .dims = {XyzDimension()}});
-  vel_ = DeclareState({.name = "Vel",
-                       .width = 3,
-                       .unit = "m/s",
-                       .doc = "Velocity, world frame.",
-                       .velocities = {{0, 3}},
-                       .dims = {XyzDimension()}});
-  DeclareOutputFromState({.name = "Pos",
-                          .width = 3,
-                          .unit = "m",
-                          .doc = "Position (state).",
-                          .dims = {XyzDimension()}},
-                         pos_);
-  DeclareOutputFromState({.name = "Vel",
-                          .width = 3,
-                          .unit = "m/s",
-                          .doc = "Velocity (state).",
-                          .dims = {XyzDimension()}},
-                         vel_);
+  force_ = DeclareInput(Vector3Port("Force", "N", "Total external force, world frame."));
+  pos_ = DeclareState(PositionState("Position, world frame."));
+  vel_ = DeclareState(VelocityState("Velocity, world frame."));
+  DeclareOutputFromState(Vector3Port("Pos", "m", "Position (state)."), pos_);
+  DeclareOutputFromState(Vector3Port("Vel", "m/s", "Velocity (state)."), vel_);
   kinetic_energy_ =
       DeclareOutput({.name = "KineticEnergy", .width = 1, .unit = "J", .doc = "m |Vel|^2 / 2."});
   DeclareCalc(

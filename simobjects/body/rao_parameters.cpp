@@ -6,6 +6,14 @@ std::string CheckRaoFrequencyUnit(const std::string& unit) {
   return unit == "rad/s" || unit == "Hz" || unit == "s" ? "" : "rad/s, Hz or s (period)";
 }
 
+ParamSpec<std::string> FrequencyUnitParameter() {
+  return {.name = "FrequencyUnit",
+          .unit = "-",
+          .doc = "The RAO file's first column: rad/s, Hz, or s (period).",
+          .fallback = "rad/s",
+          .check = CheckRaoFrequencyUnit};
+}
+
 RaoTable ReadRaoTable(const SimObject& object, const ObjectArgs& args, const std::string& file,
                       const std::string& unit) {
   const auto given = args.values.find("RAOFile");

@@ -11,6 +11,9 @@ namespace hawser {
 
 /// ParamSpec check of FrequencyUnit: "" for rad/s, Hz or s.
 std::string CheckRaoFrequencyUnit(const std::string& unit);
+/// The FrequencyUnit parameter: the unit of an RAO file's first column (rad/s by default, Hz
+/// times kRadPerHertz, or a period in s), checked by CheckRaoFrequencyUnit.
+ParamSpec<std::string> FrequencyUnitParameter();
 
 /// Reads the RAO table `file` (a parameter value, resolved by object.ResolvePath) with frequency
 /// column `unit`; errors point at the file's line or at the RAOFile attribute.

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "hawser/common_declarations.h"
 #include "hawser/text.h"
 #include "hawser/text_file.h"
 #include "hawser/value_parse.h"
@@ -15,7 +16,6 @@
 namespace hawser {
 namespace {
 
-constexpr double kDegree = std::numbers::pi / 180.0;
 constexpr size_t kColumns = 14;
 
 /// beta wrapped into [0, 360).
@@ -28,9 +28,9 @@ double WrapHeading(double degrees) {
 double ToRadPerSecond(double value, RaoFrequencyUnit unit) {
   switch (unit) {
     case RaoFrequencyUnit::kHertz:
-      return 2.0 * std::numbers::pi * value;
+      return kRadPerHertz * value;
     case RaoFrequencyUnit::kPeriodSeconds:
-      return 2.0 * std::numbers::pi / value;
+      return kRadPerHertz / value;
     case RaoFrequencyUnit::kRadPerSecond:
       break;
   }
@@ -145,8 +145,12 @@ RaoTable::RaoTable(std::vector<double> frequencies, std::vector<double> headings
 }
 
 RaoTable::Response RaoTable::AtHeading(size_t f, double heading_deg) const {
+  return HeadingLerp(&values_[f * headings_.size()], heading_deg);
+}
+
+RaoTable::Response RaoTable::HeadingLerp(const Response* row, double heading_deg) const {
   const size_t n = headings_.size();
-  if (n == 1) return Value(f, 0);
+  if (n == 1) return row[0];
   const double b = WrapHeading(heading_deg);
   // The last heading <= b; before the first one, b lies in the wrap-around interval.
   const auto upper = std::upper_bound(headings_.begin(), headings_.end(), b);
@@ -154,10 +158,49 @@ RaoTable::Response RaoTable::AtHeading(size_t f, double heading_deg) const {
     const double from = headings_.back();
     const double to = headings_.front() + 360.0;
     const double x = b < headings_.front() ? b + 360.0 : b;
-    return Lerp(Value(f, n - 1), Value(f, 0), (x - from) / (to - from));
+    return Lerp(row[n - 1], row[0], (x - from) / (to - from));
   }
   const size_t h = static_cast<size_t>(upper - headings_.begin()) - 1;
-  return Lerp(Value(f, h), Value(f, h + 1), (b - headings_[h]) / (headings_[h + 1] - headings_[h]));
+  return Lerp(row[h], row[h + 1], (b - headings_[h]) / (headings_[h + 1] - headings_[h]));
+}
+
+const RaoTable::Components& RaoTable::AtComponents(std::span<const WaveComponentInfo> waves,
+                                                   double heading) const {
+  ComponentCache& c = cache_;
+  const size_t nh = headings_.size();
+  if (c.waves != waves.data() || c.count != waves.size()) {
+    // Frequency interpolation once per component, at every table heading (as At()).
+    c = ComponentCache{.waves = waves.data(), .count = waves.size()};
+    c.by_heading.resize(waves.size() * nh);
+    for (size_t k = 0; k < waves.size(); ++k) {
+      c.at_heading.kx.push_back(waves[k].wave_number * std::cos(waves[k].direction));
+      c.at_heading.ky.push_back(waves[k].wave_number * std::sin(waves[k].direction));
+      const double omega = waves[k].omega;
+      size_t f = 0;
+      double u = 0.0;
+      if (omega >= frequencies_.back()) {
+        f = frequencies_.size() - 1;
+      } else if (omega > frequencies_.front()) {
+        f = static_cast<size_t>(std::upper_bound(frequencies_.begin(), frequencies_.end(), omega) -
+                                frequencies_.begin()) -
+            1;
+        u = (omega - frequencies_[f]) / (frequencies_[f + 1] - frequencies_[f]);
+      }
+      for (size_t h = 0; h < nh; ++h) {
+        c.by_heading[k * nh + h] = u == 0.0 ? Value(f, h) : Lerp(Value(f, h), Value(f + 1, h), u);
+      }
+    }
+  }
+  if (!c.resolved || c.heading != heading) {
+    c.at_heading.h.resize(waves.size());
+    for (size_t k = 0; k < waves.size(); ++k) {
+      c.at_heading.h[k] =
+          HeadingLerp(&c.by_heading[k * nh], (waves[k].direction - heading) / kDegree);
+    }
+    c.heading = heading;
+    c.resolved = true;
+  }
+  return c.at_heading;
 }
 
 RaoTable::Response RaoTable::At(double omega, double heading_deg) const {

@@ -33,10 +33,12 @@
 
 #include <array>
 #include <complex>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "hawser/errors.h"
+#include "hawser/ocean.h"
 
 namespace hawser {
 
@@ -62,6 +64,18 @@ class RaoTable {
   /// H at angular frequency omega [rad/s] and heading beta [deg] (any real; wrapped).
   Response At(double omega, double heading_deg) const;
 
+  /// At(omega_k, direction_k - heading) [rad in, deg in the table] for every component k of
+  /// `waves`, which must be the same components at every call (the ocean's, fixed for a run):
+  /// their frequency interpolation is done at the first call and kept, the heading interpolation
+  /// again only when `heading` [rad] changes. Equal to At() up to rounding (bilinear either
+  /// way). The table keeps the result; one object (one thread) uses a table. Also each
+  /// component's wave-number vector, for its phase.
+  struct Components {
+    std::vector<Response> h;     ///< H of each component at the heading.
+    std::vector<double> kx, ky;  ///< k cos(direction), k sin(direction) [rad/m].
+  };
+  const Components& AtComponents(std::span<const WaveComponentInfo> waves, double heading) const;
+
   const std::vector<double>& frequencies() const { return frequencies_; }
   const std::vector<double>& headings() const { return headings_; }
 
@@ -69,6 +83,20 @@ class RaoTable {
   const Response& Value(size_t f, size_t h) const { return values_[f * headings_.size() + h]; }
   /// Linear in heading at frequency row f.
   Response AtHeading(size_t f, double heading_deg) const;
+  /// Linear in heading along `row`, one value per table heading.
+  Response HeadingLerp(const Response* row, double heading_deg) const;
+
+  /// AtComponents' results: per component, H at each table heading (frequency interpolated),
+  /// and H at the last heading asked.
+  struct ComponentCache {
+    const WaveComponentInfo* waves = nullptr;
+    size_t count = 0;
+    std::vector<Response> by_heading;
+    double heading = 0.0;
+    bool resolved = false;
+    Components at_heading;
+  };
+  mutable ComponentCache cache_;
 
   std::vector<double> frequencies_;  ///< [rad/s], increasing
   std::vector<double> headings_;     ///< [deg], increasing, in [0, 360)

@@ -7,13 +7,11 @@
 #include "hawser/text.h"
 #include "simobjects/body/rao_parameters.h"
 #include "simobjects/body/wave_response.h"
-#include "simobjects/connector/rotation_math.h"
-#include "simobjects/environment/ocean_agreement.h"
+#include "simobjects/common/ocean_agreement.h"
+#include "simobjects/common/rotation_math.h"
 
 namespace hawser {
-namespace {
-constexpr double kDegree = std::numbers::pi / 180.0;
-}  // namespace
+namespace {}  // namespace
 
 RaoVessel::RaoVessel(ObjectArgs& args) : SimObject(args) {
   const std::string file = DeclareParameter<std::string>(
@@ -21,12 +19,7 @@ RaoVessel::RaoVessel(ObjectArgs& args) : SimObject(args) {
        .unit = "-",
        .doc = "CSV of displacement RAOs (rao_table.h; rotations in deg/m): absolute, or relative "
               "to the scenario file's folder."});
-  const std::string unit = DeclareParameter<std::string>(
-      {.name = "FrequencyUnit",
-       .unit = "-",
-       .doc = "The RAO file's first column: rad/s, Hz, or s (period).",
-       .fallback = "rad/s",
-       .check = CheckRaoFrequencyUnit});
+  const std::string unit = DeclareParameter(FrequencyUnitParameter());
   position_ = DeclareParameter<Eigen::VectorXd>(
       {.name = "Position",
        .unit = "m",
@@ -45,26 +38,12 @@ RaoVessel::RaoVessel(ObjectArgs& args) : SimObject(args) {
                               .provided_by = "an Environment/Ocean object",
                               .doc = "the sea whose waves drive the RAOs",
                               .required = true});
-  pos_ = DeclareOutput({.name = "Pos",
-                        .width = 3,
-                        .unit = "m",
-                        .doc = "RAO reference point, world: Position + Rz(Heading) xi_1..3.",
-                        .dims = {XyzDimension()}});
-  quat_ = DeclareOutput({.name = "Quat",
-                         .width = 4,
-                         .unit = "-",
-                         .doc = "Orientation (w,x,y,z): Rz(Heading + yaw) Ry(pitch) Rx(roll).",
-                         .dims = {QuatDimension()}});
-  vel_ = DeclareOutput({.name = "Vel",
-                        .width = 3,
-                        .unit = "m/s",
-                        .doc = "Velocity of the reference point, world.",
-                        .dims = {XyzDimension()}});
-  ang_vel_ = DeclareOutput({.name = "AngVel",
-                            .width = 3,
-                            .unit = "rad/s",
-                            .doc = "Angular velocity, world frame.",
-                            .dims = {XyzDimension()}});
+  pos_ = DeclareOutput(
+      Vector3Port("Pos", "m", "RAO reference point, world: Position + Rz(Heading) xi_1..3."));
+  quat_ = DeclareOutput(
+      QuaternionPort("Quat", "Orientation (w,x,y,z): Rz(Heading + yaw) Ry(pitch) Rx(roll)."));
+  vel_ = DeclareOutput(Vector3Port("Vel", "m/s", "Velocity of the reference point, world."));
+  ang_vel_ = DeclareOutput(Vector3Port("AngVel", "rad/s", "Angular velocity, world frame."));
   motion_ = DeclareOutput(
       {.name = "Motion",
        .width = 6,

@@ -47,58 +47,18 @@ RigidBodyObject::RigidBodyObject(ObjectArgs& args, const RigidBodyDocs& docs)
 }
 
 void RigidBodyObject::DeclareMotion() {
-  force_ = DeclareInput({.name = "Force",
-                         .width = 3,
-                         .unit = "N",
-                         .doc = docs_.force,
-                         .fallback = std::vector<double>{0.0, 0.0, 0.0},
-                         .dims = {XyzDimension()}});
-  moment_ = DeclareInput({.name = "Moment",
-                          .width = 3,
-                          .unit = "N*m",
-                          .doc = docs_.moment,
-                          .fallback = std::vector<double>{0.0, 0.0, 0.0},
-                          .dims = {XyzDimension()}});
-  pos_ = DeclareState(
-      {.name = "Pos", .width = 3, .unit = "m", .doc = docs_.pos, .dims = {XyzDimension()}});
-  quat_ = DeclareState({.name = "Quat",
-                        .width = 4,
-                        .unit = "-",
-                        .doc = "Orientation (w,x,y,z), body to world.",
-                        .initial = {1.0, 0.0, 0.0, 0.0},
-                        .check = rigid_body::CheckUnitQuaternionState,
-                        .dims = {QuatDimension()}});
-  vel_ = DeclareState({.name = "Vel",
-                       .width = 3,
-                       .unit = "m/s",
-                       .doc = docs_.vel,
-                       .velocities = {{0, 3}},
-                       .dims = {XyzDimension()}});
-  ang_vel_ = DeclareState({.name = "AngVel",
-                           .width = 3,
-                           .unit = "rad/s",
-                           .doc = "Angular velocity, world frame.",
-                           .velocities = {{0, 3}},
-                           .dims = {XyzDimension()}});
-  DeclareOutputFromState(
-      {.name = "Pos", .width = 3, .unit = "m", .doc = docs_.pos_output, .dims = {XyzDimension()}},
-      pos_);
-  quat_out_ = DeclareOutput({.name = "Quat",
-                             .width = 4,
-                             .unit = "-",
-                             .doc = "Orientation (w,x,y,z), body to world, normalised.",
-                             .dims = {QuatDimension()}});
-  DeclareOutputFromState({.name = "Vel",
-                          .width = 3,
-                          .unit = "m/s",
-                          .doc = "Velocity (state).",
-                          .dims = {XyzDimension()}},
-                         vel_);
-  DeclareOutputFromState({.name = "AngVel",
-                          .width = 3,
-                          .unit = "rad/s",
-                          .doc = "Angular velocity, world (state).",
-                          .dims = {XyzDimension()}},
+  force_ = DeclareInput(Vector3Port("Force", "N", docs_.force, kZero3));
+  moment_ = DeclareInput(Vector3Port("Moment", "N*m", docs_.moment, kZero3));
+  pos_ = DeclareState(PositionState(docs_.pos));
+  quat_ = DeclareState(QuaternionState("Orientation (w,x,y,z), body to world.",
+                                       rigid_body::CheckUnitQuaternionState));
+  vel_ = DeclareState(VelocityState(docs_.vel));
+  ang_vel_ = DeclareState(AngularVelocityState("Angular velocity, world frame."));
+  DeclareOutputFromState(Vector3Port("Pos", "m", docs_.pos_output), pos_);
+  quat_out_ =
+      DeclareOutput(QuaternionPort("Quat", "Orientation (w,x,y,z), body to world, normalised."));
+  DeclareOutputFromState(Vector3Port("Vel", "m/s", "Velocity (state)."), vel_);
+  DeclareOutputFromState(Vector3Port("AngVel", "rad/s", "Angular velocity, world (state)."),
                          ang_vel_);
 }
 

@@ -2,22 +2,35 @@
 
 #include <cmath>
 #include <complex>
-#include <numbers>
+#include <vector>
+
+#include "simobjects/environment/vector_math.h"
 
 namespace hawser {
 
 WaveResponse RaoResponse(const RaoTable& table, const Ocean& ocean, double t, double x, double y,
                          double heading) {
-  constexpr double kDegreesPerRadian = 180.0 / std::numbers::pi;
   WaveResponse r;
   double ramp_rate = 0.0;
   const double ramp = ocean.WaveRamp(t, &ramp_rate);
   if (ramp == 0.0) return r;
-  for (const WaveComponentInfo& w : ocean.WaveComponents()) {
-    const double psi = w.wave_number * (x * std::cos(w.direction) + y * std::sin(w.direction)) -
-                       w.omega * t + w.phase;
-    const std::complex<double> e = w.amplitude * std::polar(1.0, psi);
-    const RaoTable::Response h = table.At(w.omega, (w.direction - heading) * kDegreesPerRadian);
+  const std::span<const WaveComponentInfo> waves = ocean.WaveComponents();
+  // H of every component, resolved by the table once per heading (rao_table.h).
+  const RaoTable::Components& resolved = table.AtComponents(waves, heading);
+  // The phases' sines and cosines at once (vector_math.h), in per-thread scratch grown once.
+  thread_local std::vector<double> scratch;
+  const size_t n = waves.size();
+  if (scratch.size() < 2 * n) scratch.resize(2 * n);
+  const std::span<double> cosine(scratch.data(), n), sine(scratch.data() + n, n);
+  for (size_t k = 0; k < n; ++k) {
+    const WaveComponentInfo& w = waves[k];
+    cosine[k] = resolved.kx[k] * x + resolved.ky[k] * y - w.omega * t + w.phase;
+  }
+  vector_math::SinCos(cosine, cosine, sine);
+  for (size_t k = 0; k < n; ++k) {
+    const WaveComponentInfo& w = waves[k];
+    const std::complex<double> e = w.amplitude * std::complex<double>(cosine[k], sine[k]);
+    const RaoTable::Response& h = resolved.h[k];
     for (int i = 0; i < 6; ++i) {
       const std::complex<double> value = h[static_cast<size_t>(i)] * e;
       r.value[i] += value.real();

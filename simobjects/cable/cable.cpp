@@ -8,203 +8,33 @@
 #include "hawser/ocean.h"
 #include "hawser/text.h"
 #include "simobjects/cable/cable_jacobian.h"
-#include "simobjects/environment/ocean_agreement.h"
+#include "simobjects/common/ocean_agreement.h"
 
 namespace hawser {
 
-namespace {
-constexpr double kNoSeabed = -std::numeric_limits<double>::infinity();
-// 1e5 segments (6e5 states) is far beyond what a cable model needs and keeps every node count
-// and state index well inside an int.
-constexpr long kMaxCableElements = 100'000;
-}  // namespace
-
 Cable::Cable(ObjectArgs& args) : SimObject(args) {
-  const long n = DeclareParameter<long>({.name = "NumElements",
-                                         .unit = "-",
-                                         .doc = "Number of segments N (N - 1 free nodes).",
-                                         .check = IntegerInRange(2, kMaxCableElements)});
-  props_.elements = describing() ? 2 : static_cast<int>(n);
-  length_ = DeclareParameter<double>(
-      {.name = "Length", .unit = "m", .doc = "Unstretched length L.", .check = Positive()});
-  fluid_.diameter = DeclareParameter<double>({.name = "Diameter",
-                                              .unit = "m",
-                                              .doc = "Hydrodynamic and volumetric diameter d.",
-                                              .check = AtLeast(0.0)});
-  fluid_.mass_per_length = DeclareParameter<double>({.name = "MassPerLength",
-                                                     .unit = "kg/m",
-                                                     .doc = "Mass per unstretched length, in air.",
-                                                     .check = Positive()});
-  ea_ = DeclareParameter<double>(
-      {.name = "EA", .unit = "N", .doc = "Axial stiffness (tension only).", .check = Positive()});
-  const double zeta = DeclareParameter<double>(
-      {.name = "DampingRatio",
-       .unit = "-",
-       .doc = "Damping ratio of the axial mode of two nodes across one segment.",
-       .fallback = 0.5,
-       .check = AtLeast(0.0)});
-  fluid_.cdn = DeclareParameter<double>({.name = "Cdn",
-                                         .unit = "-",
-                                         .doc = "Normal drag coefficient (area d per length).",
-                                         .fallback = 1.2,
-                                         .check = AtLeast(0.0)});
-  fluid_.cdt =
-      DeclareParameter<double>({.name = "Cdt",
-                                .unit = "-",
-                                .doc = "Tangential drag coefficient (area pi d per length).",
-                                .fallback = 0.008,
-                                .check = AtLeast(0.0)});
-  fluid_.can = DeclareParameter<double>({.name = "Can",
-                                         .unit = "-",
-                                         .doc = "Added-mass coefficient, normal to the line.",
-                                         .fallback = 1.0,
-                                         .check = AtLeast(0.0)});
-  fluid_.density = DeclareParameter<double>({.name = "WaterDensity",
-                                             .unit = "kg/m^3",
-                                             .doc = "Water density rho.",
-                                             .fallback = 1025.0,
-                                             .check = AtLeast(0.0)});
-  fluid_.gravity = DeclareParameter<double>({.name = "Gravity",
-                                             .unit = "m/s^2",
-                                             .doc = "Gravitational acceleration, along -z.",
-                                             .fallback = 9.81,
-                                             .check = AtLeast(0.0)});
-  fluid_.seabed_z = DeclareParameter<double>(
-      {.name = "SeabedDepth",
-       .unit = "m",
-       .doc = "z coordinate of the flat seabed (negative below z = 0); -inf = no seabed.",
-       .fallback = kNoSeabed});
-  const double ks =
-      DeclareParameter<double>({.name = "SeabedStiffness",
-                                .unit = "N/m^2",
-                                .doc = "Vertical seabed stiffness per unit length of cable.",
-                                .fallback = 3e5,
-                                .check = AtLeast(0.0)});
-  const double cs =
-      DeclareParameter<double>({.name = "SeabedDamping",
-                                .unit = "N s/m^2",
-                                .doc = "Vertical seabed damping per unit length of cable.",
-                                .fallback = 3e4,
-                                .check = AtLeast(0.0)});
-  props_.friction = DeclareParameter<double>({.name = "SeabedFriction",
-                                              .unit = "-",
-                                              .doc = "Coulomb friction coefficient (0 = off).",
-                                              .fallback = 0.0,
-                                              .check = AtLeast(0.0)});
-  props_.friction_velocity = DeclareParameter<double>(
-      {.name = "FrictionVelocity",
-       .unit = "m/s",
-       .doc = "Speed below which friction is regularised (smoothly goes to 0).",
-       .fallback = 0.01,
-       .check = Positive()});
+  const SegmentParameters segment = DeclareParameters();
+  DeclarePortsAndStates();
+  DeclareCalcs();
+  DeclareJacobianStructure();
+  DeriveProperties(args, segment);
+  ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
+                              .provided_by = "an Environment/Ocean object",
+                              .doc = "water density, gravity, depth, waves and current"});
+  SizeWorkArrays();
+}
 
-  const int nodes = props_.elements + 1;
-  pos_a_ = DeclareInput({.name = "PositionA",
-                         .width = 3,
-                         .unit = "m",
-                         .doc = "Position of end A.",
-                         .dims = {XyzDimension()}});
-  pos_b_ = DeclareInput({.name = "PositionB",
-                         .width = 3,
-                         .unit = "m",
-                         .doc = "Position of end B.",
-                         .dims = {XyzDimension()}});
-  vel_a_ = DeclareInput({.name = "VelocityA",
-                         .width = 3,
-                         .unit = "m/s",
-                         .doc = "Velocity of end A.",
-                         .fallback = std::vector<double>(3, 0.0),
-                         .dims = {XyzDimension()}});
-  vel_b_ = DeclareInput({.name = "VelocityB",
-                         .width = 3,
-                         .unit = "m/s",
-                         .doc = "Velocity of end B.",
-                         .fallback = std::vector<double>(3, 0.0),
-                         .dims = {XyzDimension()}});
-  current_ =
-      DeclareInput({.name = "Current",
-                    .width = 3,
-                    .unit = "m/s",
-                    .doc = "Uniform water velocity (added to an Environment/Ocean's water motion).",
-                    .fallback = std::vector<double>(3, 0.0),
-                    .dims = {XyzDimension()}});
-  force_a_ = DeclareOutput({.name = "ForceA",
-                            .width = 3,
-                            .unit = "N",
-                            .doc = "Force on the object at end A.",
-                            .dims = {XyzDimension()}});
-  force_b_ = DeclareOutput({.name = "ForceB",
-                            .width = 3,
-                            .unit = "N",
-                            .doc = "Force on the object at end B.",
-                            .dims = {XyzDimension()}});
-  node_positions_ = DeclareOutput({.name = "NodePositions",
-                                   .width = 3 * nodes,
-                                   .unit = "m",
-                                   .doc = "x,y,z of every node, end A first.",
-                                   .dims = {{"node", nodes, {}}, XyzDimension()}});
-  tension_ = DeclareOutput({.name = "Tension",
-                            .width = props_.elements,
-                            .unit = "N",
-                            .doc = "Axial force of each segment, A first.",
-                            .dims = {{"segment", props_.elements, {}}}});
-  tension_a_ = DeclareOutput({.name = "TensionA", .width = 1, .unit = "N", .doc = "|ForceA|."});
-  tension_b_ = DeclareOutput({.name = "TensionB", .width = 1, .unit = "N", .doc = "|ForceB|."});
-  max_strain_ = DeclareOutput({.name = "MaxStrain",
-                               .width = 1,
-                               .unit = "-",
-                               .doc = "Largest segment strain (l - l0) / l0."});
-  std::vector<PortDimension> free_node_dims;
-  std::vector<IndexRange> node_velocities;  // vx, vy, vz of each node.
-  if (props_.elements > 1) {
-    free_node_dims = {{"free_node", props_.elements - 1, {}},
-                      {"node_state", 6, {"x", "y", "z", "vx", "vy", "vz"}}};
-    for (int i = 0; i < props_.elements - 1; ++i) node_velocities.push_back({6 * i + 3, 6 * i + 6});
-  }
-  nodes_ = DeclareState({.name = "Nodes",
-                         .width = 6 * (props_.elements - 1),
-                         .unit = "m, m/s",
-                         .doc = "Per internal node x,y,z,vx,vy,vz, node 1 (next to A) first.",
-                         .velocities = std::move(node_velocities),
-                         .dims = free_node_dims});
-  kinetic_energy_ = DeclareOutput({.name = "KineticEnergy",
-                                   .width = 1,
-                                   .unit = "J",
-                                   .doc = "Internal nodes, normal added mass included."});
-  potential_energy_ = DeclareOutput({.name = "PotentialEnergy",
-                                     .width = 1,
-                                     .unit = "J",
-                                     .doc = "Elastic + weight in water (z datum 0) + seabed."});
-  dissipated_power_ =
-      DeclareOutput({.name = "DissipatedPower",
-                     .width = 1,
-                     .unit = "W",
-                     .doc = "Power lost by the cable (>= 0 without current; see the type's doc)."});
-  dissipated_energy_ = DeclareState({.name = "DissipatedEnergy",
-                                     .width = 1,
-                                     .unit = "J",
-                                     .doc = "Integral of DissipatedPower since the start.",
-                                     .check = DissipatedEnergyCheck(),
-                                     .accumulator = true});
+void Cable::DeclareCalcs() {
   DeclareCalc({force_a_, force_b_, node_positions_, tension_, tension_a_, tension_b_},
               {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { Calc(); });
   DeclareCalc(
-      {max_strain_}, {pos_a_, pos_b_},
-      [this] {
-        GatherNodes(e_pos_, e_vel_);
-        double strain = -1.0;
-        for (int i = 0; i < props_.elements; ++i) {
-          const double l = (Eigen::Map<const Eigen::Vector3d>(&e_pos_[3 * (i + 1)]) -
-                            Eigen::Map<const Eigen::Vector3d>(&e_pos_[3 * i]))
-                               .norm();
-          strain = std::max(strain, l / props_.segment_length - 1.0);
-        }
-        out(max_strain_)[0] = strain;
-      },
-      CalcRole::kDiagnostic);
+      {max_strain_}, {pos_a_, pos_b_}, [this] { CalcMaxStrain(); }, CalcRole::kDiagnostic);
   DeclareCalc(
       {kinetic_energy_, potential_energy_, dissipated_power_},
       {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { CalcEnergy(); }, CalcRole::kDiagnostic);
+}
+
+void Cable::DeclareJacobianStructure() {
   // Node i's acceleration reads nodes i-1..i+1: in the 6-per-node layout, row 6i+5 reaches
   // column 6(i-1) (11 below) and row 6i+3 reaches column 6(i+1)+5 (8 above). The
   // DissipatedEnergy row reads every node, outside this band, harmlessly (cable.h).
@@ -233,7 +63,9 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   for (Input end_b : {pos_b_, vel_b_}) DeclareInputReadBy(end_b, near_b, free_entries - near_b);
   for (Output o : {force_a_, tension_a_}) DeclareOutputReads(o, 0, near_a);
   for (Output o : {force_b_, tension_b_}) DeclareOutputReads(o, near_b, free_entries - near_b);
+}
 
+void Cable::DeriveProperties(const ObjectArgs& args, const SegmentParameters& segment) {
   given_density_ = args.values.count("WaterDensity") > 0;
   given_gravity_ = args.values.count("Gravity") > 0;
   given_seabed_ = args.values.count("SeabedDepth") > 0;
@@ -245,13 +77,15 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   props_.segment_length = length_ / props_.elements;
   props_.axial_stiffness = ea_ / props_.segment_length;
   props_.node_mass = fluid_.mass_per_length * props_.segment_length;
-  props_.axial_damping = zeta * std::sqrt(2.0 * props_.axial_stiffness * props_.node_mass);
-  props_.seabed_stiffness = ks * props_.segment_length;
-  props_.seabed_damping = cs * props_.segment_length;
+  props_.axial_damping =
+      segment.damping_ratio * std::sqrt(2.0 * props_.axial_stiffness * props_.node_mass);
+  props_.seabed_stiffness = segment.seabed_stiffness * props_.segment_length;
+  props_.seabed_damping = segment.seabed_damping * props_.segment_length;
   DeriveFluidProperties();
-  ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
-                              .provided_by = "an Environment/Ocean object",
-                              .doc = "water density, gravity, depth, waves and current"});
+}
+
+void Cable::SizeWorkArrays() {
+  const int nodes = props_.elements + 1;
   const int n_elem = props_.elements;
   pos_.assign(3 * nodes, 0.0);
   vel_.assign(3 * nodes, 0.0);
@@ -264,6 +98,18 @@ Cable::Cable(ObjectArgs& args) : SimObject(args) {
   e_force_ = force_;
   e_tangent_ = tangent_;
   e_tension_ = seg_tension_;
+}
+
+void Cable::CalcMaxStrain() {
+  GatherNodes(e_pos_, e_vel_);
+  double strain = -1.0;
+  for (int i = 0; i < props_.elements; ++i) {
+    const double l = (Eigen::Map<const Eigen::Vector3d>(&e_pos_[3 * (i + 1)]) -
+                      Eigen::Map<const Eigen::Vector3d>(&e_pos_[3 * i]))
+                         .norm();
+    strain = std::max(strain, l / props_.segment_length - 1.0);
+  }
+  out(max_strain_)[0] = strain;
 }
 
 void Cable::DeriveFluidProperties() {
@@ -326,8 +172,11 @@ void Cable::SampleWater(std::span<const double> pos) {
   water_.velocity.resize(3 * nodes);
   water_.acceleration.resize(3 * nodes);
   water_.wet.resize(nodes);
+  // One batched call for all nodes (the ocean shares its per-time work among them).
+  water_motion_.resize(static_cast<std::size_t>(nodes));
+  ocean->Motion(time(), Eigen::Map<const Eigen::Matrix3Xd>(pos.data(), 3, nodes), water_motion_);
   for (int i = 0; i < nodes; ++i) {
-    const WaterMotion w = ocean->Motion(time(), Eigen::Map<const Eigen::Vector3d>(&pos[3 * i]));
+    const WaterMotion& w = water_motion_[static_cast<std::size_t>(i)];
     Eigen::Map<Eigen::Vector3d>(water_.velocity.data() + 3 * i) = w.velocity + current;
     Eigen::Map<Eigen::Vector3d>(water_.acceleration.data() + 3 * i) = w.acceleration;
     water_.wet[i] = w.wet ? 1 : 0;

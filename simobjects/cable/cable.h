@@ -104,6 +104,7 @@
 // equilibrium of the discretised model.
 #pragma once
 
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -123,7 +124,25 @@ class Cable final : public SimObject {
   bool StateJacobian(std::span<double> values) override;
 
  private:
+  /// SeabedDepth's default: no seabed.
+  static constexpr double kNoSeabed = -std::numeric_limits<double>::infinity();
+  /// The parameters used only to derive props_ (per segment from per length).
+  struct SegmentParameters {
+    double damping_ratio = 0.0, seabed_stiffness = 0.0, seabed_damping = 0.0;
+  };
+  // The constructor's steps, in declaration order.
+  SegmentParameters DeclareParameters();
+  void DeclarePortsAndStates();
+  void DeclareCalcs();
+  /// The banded, sparse structure of the Jacobian and the ends' reach (see above).
+  void DeclareJacobianStructure();
+  /// props_ per segment, and which water and seabed parameters the scenario gave.
+  void DeriveProperties(const ObjectArgs& args, const SegmentParameters& segment);
+  void SizeWorkArrays();
+
   void Calc();
+  /// MaxStrain, from the energy diagnostics' work arrays.
+  void CalcMaxStrain();
   /// Fills pos/vel (all nodes) from the inputs and the state.
   void GatherNodes(std::vector<double>& pos, std::vector<double>& vel) const;
   /// Initialize()'s parts (cable_initial_shape.cpp, cable_start_checks.cpp).
@@ -151,8 +170,9 @@ class Cable final : public SimObject {
   std::vector<std::pair<std::string, SourceLocation>> seabed_parameters_;
   ServiceUse ocean_;
   NodeWater water_;
-  double water_time_ = 0.0;     ///< When water_ was sampled from the ocean,
-  bool water_sampled_ = false;  ///< if it was.
+  double water_time_ = 0.0;                ///< When water_ was sampled from the ocean,
+  bool water_sampled_ = false;             ///< if it was.
+  std::vector<WaterMotion> water_motion_;  ///< SampleWater's batch from the ocean.
   CableProperties props_;
   double length_ = 0.0, ea_ = 0.0, weight_per_length_ = 0.0;
   Input pos_a_, pos_b_, vel_a_, vel_b_, current_;

@@ -8,7 +8,7 @@
 #include "hawser/log.h"
 #include "hawser/text.h"
 #include "simobjects/cable/cable.h"
-#include "simobjects/environment/ocean_agreement.h"
+#include "simobjects/common/ocean_agreement.h"
 
 namespace hawser {
 namespace {

@@ -25,16 +25,7 @@ class LinearSpring final : public SimObject {
   void Initialize() override;
 
  private:
-  /// What the forces are computed from and written to (a kernel's item, hawser/kernel.h).
-  struct Ends {
-    const double* pos_a;
-    const double* pos_b;
-    double* force_a;
-    double* force_b;
-    double stiffness;
-    double relaxed_length;
-  };
-  static void CalcForces(const Ends& e);
+  void CalcForces();
   void CalcEnergy();
 
   double stiffness_;

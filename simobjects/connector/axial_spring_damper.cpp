@@ -47,12 +47,8 @@ AxialSpringDamper::AxialSpringDamper(ObjectArgs& args) : TwoBodyConnector(args) 
                                .unit = "N",
                                .doc = "When connected, ForceLocal (replaces the linear law).",
                                .fallback = std::vector<double>{0.0}});
-  dissipated_energy_ = DeclareState({.name = "DissipatedEnergy",
-                                     .width = 1,
-                                     .unit = "J",
-                                     .doc = "Integral of DissipatedPower since the start.",
-                                     .check = DissipatedEnergyCheck(),
-                                     .accumulator = true});
+  dissipated_energy_ =
+      DeclareState(DissipatedEnergyState("Integral of DissipatedPower since the start."));
   displacement_ =
       DeclareOutput({.name = "Displacement", .width = 1, .unit = "m", .doc = "dx = d . (Q - P)."});
   velocity_ =

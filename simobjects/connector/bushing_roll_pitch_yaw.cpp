@@ -52,12 +52,7 @@ BushingRollPitchYaw::BushingRollPitchYaw(ObjectArgs& args) : TwoBodyConnector(ar
   potential_energy_ =
       output("PotentialEnergy", 1, "J", "(k q).q / 2 + (kxyz xyz).xyz / 2 (see the doc).");
   dissipated_power_ = output("DissipatedPower", 1, "W", "(d qdot).qdot + (dxyz xyzdot).xyzdot.");
-  dissipated_energy_ = DeclareState({.name = "DissipatedEnergy",
-                                     .width = 1,
-                                     .unit = "J",
-                                     .doc = "Time integral of DissipatedPower.",
-                                     .check = DissipatedEnergyCheck(),
-                                     .accumulator = true});
+  dissipated_energy_ = DeclareState(DissipatedEnergyState("Time integral of DissipatedPower."));
   DeclareCalc({q_, qdot_, tau_, xyz_, xyzdot_, f_, t_, spatial_a_, spatial_c_, potential_energy_,
                dissipated_power_, force_a_, moment_a_, force_b_, moment_b_},
               KinematicsInputs(), [this] { Calc(); });

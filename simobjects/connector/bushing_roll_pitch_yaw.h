@@ -32,7 +32,7 @@
 // - Roll and yaw jump at +-pi (no wrapping), as on the page. Damping defaults to zero.
 #pragma once
 
-#include "simobjects/connector/rotation_math.h"
+#include "simobjects/common/rotation_math.h"
 #include "simobjects/connector/two_body_connector.h"
 
 namespace hawser {

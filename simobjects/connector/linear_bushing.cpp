@@ -61,12 +61,7 @@ LinearBushing::LinearBushing(ObjectArgs& args) : TwoBodyConnector(args) {
       {.name = "PotentialEnergy", .width = 1, .unit = "J", .doc = "sum k_i q_i^2 / 2."});
   dissipated_power_ = DeclareOutput(
       {.name = "DissipatedPower", .width = 1, .unit = "W", .doc = "sum c_i qdot_i^2 (>= 0)."});
-  dissipated_energy_ = DeclareState({.name = "DissipatedEnergy",
-                                     .width = 1,
-                                     .unit = "J",
-                                     .doc = "Time integral of DissipatedPower.",
-                                     .check = DissipatedEnergyCheck(),
-                                     .accumulator = true});
+  dissipated_energy_ = DeclareState(DissipatedEnergyState("Time integral of DissipatedPower."));
   DeclareCalc({q_, qdot_, f_, spatial_f_, spatial_m_, potential_energy_, dissipated_power_,
                force_a_, moment_a_, force_b_, moment_b_},
               KinematicsInputs(), [this] { Calc(); });

@@ -29,7 +29,7 @@
 // The angles cannot wrap: q jumps when an angle passes +-pi (the page says so too).
 #pragma once
 
-#include "simobjects/connector/rotation_math.h"
+#include "simobjects/common/rotation_math.h"
 #include "simobjects/connector/two_body_connector.h"
 
 namespace hawser {

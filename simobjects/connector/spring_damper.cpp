@@ -19,12 +19,8 @@ SpringDamper::SpringDamper(ObjectArgs& args) : TwoBodyConnector(args) {
                                        .doc = "Damping c.",
                                        .fallback = 0.0,
                                        .check = AtLeast(0.0)});
-  dissipated_energy_ = DeclareState({.name = "DissipatedEnergy",
-                                     .width = 1,
-                                     .unit = "J",
-                                     .doc = "Energy dissipated by the damper since the start.",
-                                     .check = DissipatedEnergyCheck(),
-                                     .accumulator = true});
+  dissipated_energy_ =
+      DeclareState(DissipatedEnergyState("Energy dissipated by the damper since the start."));
   length_ = DeclareOutput({.name = "Length", .width = 1, .unit = "m", .doc = "l = |p_WQ - p_WP|."});
   potential_energy_ = DeclareOutput(
       {.name = "PotentialEnergy", .width = 1, .unit = "J", .doc = "k (l - l0)^2 / 2."});

@@ -6,57 +6,24 @@
 
 namespace hawser {
 
-namespace {
-std::vector<double> Zeros3() { return {0.0, 0.0, 0.0}; }
-}  // namespace
-
 TwoBodyConnector::TwoBodyConnector(ObjectArgs& args) : SimObject(args) {
   for (auto [body, label] : {std::pair{&a_, "A"}, std::pair{&b_, "B"}}) {
     const std::string x = label;
-    body->pos = DeclareInput({.name = "Pos" + x,
-                              .width = 3,
-                              .unit = "m",
-                              .doc = "Origin of body " + x + ", world frame.",
-                              .dims = {XyzDimension()}});
-    body->quat = DeclareInput({.name = "Quat" + x,
-                               .width = 4,
-                               .unit = "-",
-                               .doc = "Orientation of body " + x + " (w,x,y,z), body to world.",
-                               .fallback = std::vector<double>{1.0, 0.0, 0.0, 0.0},
-                               .dims = {QuatDimension()}});
-    body->vel = DeclareInput({.name = "Vel" + x,
-                              .width = 3,
-                              .unit = "m/s",
-                              .doc = "Velocity of body " + x + "'s origin, world frame.",
-                              .fallback = Zeros3(),
-                              .dims = {XyzDimension()}});
-    body->ang_vel = DeclareInput({.name = "AngVel" + x,
-                                  .width = 3,
-                                  .unit = "rad/s",
-                                  .doc = "Angular velocity of body " + x + ", world frame.",
-                                  .fallback = Zeros3(),
-                                  .dims = {XyzDimension()}});
+    body->pos = DeclareInput(Vector3Port("Pos" + x, "m", "Origin of body " + x + ", world frame."));
+    body->quat = DeclareInput(
+        QuaternionPort("Quat" + x, "Orientation of body " + x + " (w,x,y,z), body to world.",
+                       kIdentityQuaternion));
+    body->vel = DeclareInput(
+        Vector3Port("Vel" + x, "m/s", "Velocity of body " + x + "'s origin, world frame.", kZero3));
+    body->ang_vel = DeclareInput(Vector3Port(
+        "AngVel" + x, "rad/s", "Angular velocity of body " + x + ", world frame.", kZero3));
   }
-  force_a_ = DeclareOutput({.name = "ForceA",
-                            .width = 3,
-                            .unit = "N",
-                            .doc = "Force on body A, world frame.",
-                            .dims = {XyzDimension()}});
-  moment_a_ = DeclareOutput({.name = "MomentA",
-                             .width = 3,
-                             .unit = "N*m",
-                             .doc = "Moment on body A about its origin, world frame.",
-                             .dims = {XyzDimension()}});
-  force_b_ = DeclareOutput({.name = "ForceB",
-                            .width = 3,
-                            .unit = "N",
-                            .doc = "Force on body B, world frame.",
-                            .dims = {XyzDimension()}});
-  moment_b_ = DeclareOutput({.name = "MomentB",
-                             .width = 3,
-                             .unit = "N*m",
-                             .doc = "Moment on body B about its origin, world frame.",
-                             .dims = {XyzDimension()}});
+  force_a_ = DeclareOutput(Vector3Port("ForceA", "N", "Force on body A, world frame."));
+  moment_a_ = DeclareOutput(
+      Vector3Port("MomentA", "N*m", "Moment on body A about its origin, world frame."));
+  force_b_ = DeclareOutput(Vector3Port("ForceB", "N", "Force on body B, world frame."));
+  moment_b_ = DeclareOutput(
+      Vector3Port("MomentB", "N*m", "Moment on body B about its origin, world frame."));
 }
 
 BodyKinematics TwoBodyConnector::Read(const BodyInputs& body) const {

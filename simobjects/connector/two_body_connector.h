@@ -14,7 +14,7 @@
 #include <Eigen/Geometry>
 
 #include "hawser/simobject.h"
-#include "simobjects/connector/rotation_math.h"
+#include "simobjects/common/rotation_math.h"
 
 namespace hawser {
 

@@ -1,5 +1,7 @@
 #include "simobjects/environment/ocean_environment.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -9,13 +11,12 @@
 #include "hawser/text.h"
 #include "simobjects/environment/irregular_sea.h"
 #include "simobjects/environment/ocean_ignored_parameters.h"
+#include "simobjects/environment/wave_components_file.h"
 #include "simobjects/environment/wave_limits.h"
 #include "simobjects/environment/wave_spectrum.h"
 
 namespace hawser {
 namespace {
-
-constexpr double kDegree = std::numbers::pi / 180.0;
 
 /// "" when `value` is one of `choices`, else what is expected.
 std::function<std::string(const std::string&)> OneOf(std::vector<std::string> choices) {
@@ -116,9 +117,10 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
   const std::string waves = DeclareParameter<std::string>(
       {.name = "Waves",
        .unit = "-",
-       .doc = "none, regular (Airy), jonswap, pm (Pierson-Moskowitz) or issc.",
+       .doc = "none, regular (Airy), jonswap, pm (Pierson-Moskowitz), issc or file "
+              "(WaveComponentsFile).",
        .fallback = "none",
-       .check = OneOf({"none", "regular", "jonswap", "pm", "issc"})});
+       .check = OneOf({"none", "regular", "jonswap", "pm", "issc", "file"})});
   const double height = DeclareParameter<double>(
       {.name = "WaveHeight",
        .unit = "m",
@@ -171,6 +173,20 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
                                      .doc = "wheeler, extrapolation or none (above z = 0).",
                                      .fallback = "wheeler",
                                      .check = OneOf({"wheeler", "extrapolation", "none"})});
+  const std::string file = DeclareParameter<std::string>(
+      {.name = "WaveComponentsFile",
+       .unit = "-",
+       .doc = "Components for Waves=\"file\": MoorDyn's wave_frequencies.txt rows 'omega Re(A) "
+              "Im(A) [beta]' (rad/s, m, m, rad; eta = |A| sin(omega t - k x' + arg A), "
+              "x' along WaveDirection + beta), relative to the scenario file.",
+       .fallback = ""});
+  const std::string kinematics = DeclareParameter<std::string>(
+      {.name = "WaveKinematics",
+       .unit = "-",
+       .doc = "fast (vectorised, depth cut-off within 1e-7 of the sea's largest sums) or direct "
+              "(every component at every point, the reference).",
+       .fallback = "fast",
+       .check = OneOf({"fast", "direct"})});
   ramp_time_ = DeclareParameter<double>(
       {.name = "WaveRampTime",
        .unit = "s",
@@ -182,7 +198,7 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
                                        : stretching_name == "extrapolation"
                                            ? ocean::Stretching::kVerticalExtrapolation
                                            : ocean::Stretching::kNone;
-  if (!(height > 0.0 && period > 0.0)) {
+  if (waves != "file" && !(height > 0.0 && period > 0.0)) {
     throw Error("Waves=\"" + waves + "\" needs WaveHeight > 0 and WavePeriod > 0 (given " +
                 NumberText(height) + " m, " + NumberText(period) + " s)");
   }
@@ -194,7 +210,9 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
   };
   try {
     std::vector<ocean::WaveComponent> parts;
-    if (waves == "regular") {
+    if (waves == "file") {
+      parts = ReadComponentsFile(args, file, direction * kDegree);
+    } else if (waves == "regular") {
       if (std::string problem = ocean::BreakingProblem(height, period, depth_, gravity_, false);
           !problem.empty()) {
         throw at_height(problem);
@@ -226,6 +244,7 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
       }
     }
     sea_ = std::make_unique<ocean::SeaState>(std::move(parts), depth_, gravity_, stretching);
+    if (kinematics == "fast") fast_ = std::make_unique<ocean::FastWaveSum>(*sea_);
     for (const ocean::WaveComponent& c : sea_->components()) {
       components_.push_back({.amplitude = c.amplitude,
                              .omega = c.omega,
@@ -237,6 +256,24 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
     throw Error(std::string("waves: ") + e.what());
   }
   return waves;
+}
+
+std::vector<ocean::WaveComponent> OceanEnvironment::ReadComponentsFile(const ObjectArgs& args,
+                                                                       const std::string& file,
+                                                                       double direction) const {
+  const auto given = args.values.find("WaveComponentsFile");
+  if (given == args.values.end() || file.empty()) {
+    throw Error("Waves=\"file\" needs WaveComponentsFile (MoorDyn's wave_frequencies.txt format)");
+  }
+  const SourceLocation& where = given->second.second;
+  try {
+    return ocean::ReadWaveComponentsFile(ResolvePath(file), where, direction, depth_, gravity_);
+  } catch (const ScenarioError& e) {
+    // Errors about the whole file read better with the object's name; rows keep their line.
+    if (e.location().file == where.file && e.location().line == where.line)
+      throw ScenarioError(where, name() + " (" + type() + "): " + e.message());
+    throw;
+  }
 }
 
 double OceanEnvironment::WaveRamp(double t, double* rate) const {
@@ -256,18 +293,49 @@ double OceanEnvironment::Elevation(double t, double x, double y) const {
 
 WaterMotion OceanEnvironment::Motion(double t, const Eigen::Vector3d& point) const {
   WaterMotion m;
-  if (sea_) {
-    const ocean::WaveKinematics k = sea_->At(t, point);
+  Motion(t, point, std::span<WaterMotion>(&m, 1));
+  return m;
+}
+
+void OceanEnvironment::Motion(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
+                              std::span<WaterMotion> out) const {
+  const auto n = static_cast<std::size_t>(points.cols());
+  if (out.size() != n) {
+    throw std::invalid_argument("Ocean::Motion: " + std::to_string(n) + " points but room for " +
+                                std::to_string(out.size()) + " results");
+  }
+  if (!sea_) {
+    for (std::size_t i = 0; i < n; ++i) {
+      out[i] = WaterMotion{};
+      out[i].wet = points(2, static_cast<Eigen::Index>(i)) <= 0.0;
+    }
+  } else {
+    const auto start = std::chrono::steady_clock::now();
+    kinematics_.resize(std::max(kinematics_.size(), n));
+    const std::span<ocean::WaveKinematics> k(kinematics_.data(), n);
+    if (fast_) {
+      fast_->At(t, points, k);
+    } else {
+      sea_->At(t, points, k);
+    }
     double rate = 0.0;
     const double r = WaveRamp(t, &rate);
-    m.wet = r == 1.0 ? k.submerged : k.submerged && point.z() <= r * k.elevation;
-    m.velocity = r * k.velocity;
-    m.acceleration = r * k.acceleration + rate * k.velocity;
-  } else {
-    m.wet = point.z() <= 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+      WaterMotion& m = out[i];
+      m.wet = r == 1.0
+                  ? k[i].submerged
+                  : k[i].submerged && points(2, static_cast<Eigen::Index>(i)) <= r * k[i].elevation;
+      m.velocity = r * k[i].velocity;
+      m.acceleration = r * k[i].acceleration + rate * k[i].velocity;
+    }
+    timing_.seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    timing_.points += static_cast<long long>(n);
   }
-  if (m.wet && has_current_) m.velocity += current_.VelocityAt(point.z());
-  return m;
+  if (!has_current_) return;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (out[i].wet) out[i].velocity += current_.VelocityAt(points(2, static_cast<Eigen::Index>(i)));
+  }
 }
 
 Eigen::Vector3d OceanEnvironment::Current(double z) const {

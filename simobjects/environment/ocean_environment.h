@@ -16,9 +16,13 @@
 // T1 = WavePeriod): long-crested irregular seas of NumComponents components, one random frequency
 // in each of NumComponents equal bins of [FrequencyMin, FrequencyMax] (default 0.4 and 4 times the
 // peak frequency), random phases, from Seed; the record does not repeat (irregular_sea.h);
-// SpreadingExponent n > 0 spreads directions as cos^n. Kinematics by linear theory with
+// SpreadingExponent n > 0 spreads directions as cos^n; "file" (WaveComponentsFile: an explicit
+// component list in MoorDyn's wave_frequencies.txt format, turned by WaveDirection; see
+// wave_components_file.h for the phase convention). Kinematics by linear theory with
 // finite-depth dispersion (sea_state.h), stretched up to the free surface (Stretching "wheeler",
-// default; "extrapolation" or "none"), zero above it.
+// default; "extrapolation" or "none"), zero above it. WaveKinematics "fast" (default; wave_sum.h:
+// vectorised, with a depth cut-off of stated bound) or "direct" (each point's full sum, the
+// reference).
 // Ramp (WaveRampTime T_r > 0, as OrcaFlex's build-up and MoorDyn's ramp): for t < T_r the sea is
 // r(t) = (1 - cos(pi t / T_r)) / 2 times the full sea (elevation, velocity; acceleration
 // r a + r' u, the exact time derivative of r u), so a run starts, and Settle finds the
@@ -38,6 +42,7 @@
 #include "hawser/simobject.h"
 #include "simobjects/environment/current_profile.h"
 #include "simobjects/environment/sea_state.h"
+#include "simobjects/environment/wave_sum.h"
 
 namespace hawser {
 
@@ -50,20 +55,40 @@ class OceanEnvironment final : public SimObject, public Ocean {
   double gravity() const override { return gravity_; }
   double Elevation(double t, double x, double y) const override;
   WaterMotion Motion(double t, const Eigen::Vector3d& point) const override;
+  void Motion(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
+              std::span<WaterMotion> out) const override;
   Eigen::Vector3d Current(double z) const override;
   std::span<const WaveComponentInfo> WaveComponents() const override { return components_; }
   double WaveRamp(double t, double* rate = nullptr) const override;
+
+  /// The wall time spent in wave kinematics [s] and the points evaluated, since the start.
+  struct Timing {
+    double seconds = 0.0;
+    long long points = 0;
+  };
+  /// Accumulated by every Motion() call while there are waves (one steady_clock pair per call,
+  /// not per point), for the benchmarks.
+  Timing KinematicsTiming() const { return timing_; }
 
  private:
   /// Each returns its mode (CurrentProfile, Waves).
   std::string DeclareCurrent();
   std::string DeclareWaves(const ObjectArgs& args);
+  /// The components of WaveComponentsFile `file` (wave_components_file.h), turned by
+  /// `direction` [rad]; errors at the attribute or the file's row.
+  std::vector<ocean::WaveComponent> ReadComponentsFile(const ObjectArgs& args,
+                                                       const std::string& file,
+                                                       double direction) const;
 
   double depth_, density_, gravity_;
   double ramp_time_ = 0.0;  ///< WaveRampTime [s]; 0: no ramp.
   ocean::CurrentProfile current_;
   bool has_current_ = false;
-  std::unique_ptr<ocean::SeaState> sea_;       ///< Null: still water.
+  std::unique_ptr<ocean::SeaState> sea_;      ///< Null: still water.
+  std::unique_ptr<ocean::FastWaveSum> fast_;  ///< WaveKinematics="fast" (null: "direct").
+  // Motion()'s results and counters: a model is evaluated by one thread at a time.
+  mutable std::vector<ocean::WaveKinematics> kinematics_;
+  mutable Timing timing_;
   std::vector<WaveComponentInfo> components_;  ///< sea_'s components, for RAO-driven bodies.
 };
 

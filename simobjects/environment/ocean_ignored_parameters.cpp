@@ -16,18 +16,21 @@ struct ModeUse {
 
 const std::vector<ModeUse>& Uses() {
   static const std::vector<std::string> kIrregular = {"jonswap", "pm", "issc"};
-  static const std::vector<std::string> kAnySea = {"regular", "jonswap", "pm", "issc"};
+  static const std::vector<std::string> kSpectral = {"regular", "jonswap", "pm", "issc"};
+  static const std::vector<std::string> kAnySea = {"regular", "jonswap", "pm", "issc", "file"};
   static const std::vector<ModeUse> uses = {
       {"CurrentSpeed", "CurrentProfile", {"uniform", "powerlaw"}},
       {"CurrentDirection", "CurrentProfile", {"uniform", "powerlaw"}},
       {"CurrentExponent", "CurrentProfile", {"powerlaw"}},
       {"CurrentTable", "CurrentProfile", {"table"}},
-      {"WaveHeight", "Waves", kAnySea},
-      {"WavePeriod", "Waves", kAnySea},
+      {"WaveHeight", "Waves", kSpectral},
+      {"WavePeriod", "Waves", kSpectral},
       {"WaveDirection", "Waves", kAnySea},
       {"Stretching", "Waves", kAnySea},
+      {"WaveKinematics", "Waves", kAnySea},
       {"WaveRampTime", "Waves", kAnySea},
       {"WavePhase", "Waves", {"regular"}},
+      {"WaveComponentsFile", "Waves", {"file"}},
       {"Gamma", "Waves", {"jonswap"}},
       {"NumComponents", "Waves", kIrregular},
       {"Seed", "Waves", kIrregular},

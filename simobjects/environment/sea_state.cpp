@@ -37,6 +37,20 @@ void CheckComponent(const WaveComponent& c, std::size_t i, double depth, double 
 
 }  // namespace
 
+double StretchedHeight(double z_point, double eta, double depth, Stretching stretching) {
+  const bool deep = std::isinf(depth);
+  const double z = deep ? z_point : std::max(z_point, -depth);
+  switch (stretching) {
+    case Stretching::kWheeler:
+      return deep ? z - eta : (depth + eta > 0.0 ? depth * (z - eta) / (depth + eta) : -depth);
+    case Stretching::kVerticalExtrapolation:
+      return std::min(z, 0.0);
+    case Stretching::kNone:
+      break;
+  }
+  return z;
+}
+
 WaveComponent RegularWave(double height, double period, double direction, double phase,
                           double depth, double gravity) {
   if (!(height >= 0.0) || !std::isfinite(height)) {
@@ -121,20 +135,7 @@ void SeaState::Evaluate(double t, const Eigen::Vector3d& p, std::vector<double>&
   if (p.z() > eta) return;  // Dry: above the instantaneous free surface.
   out.submerged = true;
 
-  // The depth at which linear theory is evaluated (file comment).
-  const bool deep = std::isinf(depth_);
-  const double z = deep ? p.z() : std::max(p.z(), -depth_);
-  double zs = z;
-  switch (stretching_) {
-    case Stretching::kWheeler:
-      zs = deep ? z - eta : (depth_ + eta > 0.0 ? depth_ * (z - eta) / (depth_ + eta) : -depth_);
-      break;
-    case Stretching::kVerticalExtrapolation:
-      zs = std::min(z, 0.0);
-      break;
-    case Stretching::kNone:
-      break;
-  }
+  const double zs = StretchedHeight(p.z(), eta, depth_, stretching_);
 
   // Pass 2: e = exp(k z'), q = exp(-2 k (z' + h)) = E / e^2; the depth ratios are e (1 +- q)
   // over the denominators folded into the terms.

@@ -67,6 +67,10 @@ struct WaveKinematics {
 WaveComponent RegularWave(double height, double period, double direction, double phase,
                           double depth, double gravity = kDefaultGravity);
 
+/// The height z' [m] at which linear theory is evaluated for a point at height z [m] under the
+/// surface eta [m] (file comment): z clamped to the seabed, then stretched.
+double StretchedHeight(double z, double eta, double depth, Stretching stretching);
+
 /// A fixed set of components with its per-component constants computed once.
 class SeaState {
  public:

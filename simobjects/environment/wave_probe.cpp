@@ -1,7 +1,7 @@
 #include "simobjects/environment/wave_probe.h"
 
 #include "hawser/text.h"
-#include "simobjects/environment/ocean_agreement.h"
+#include "simobjects/common/ocean_agreement.h"
 
 namespace hawser {
 
@@ -21,16 +21,10 @@ WaveProbe::WaveProbe(ObjectArgs& args) : SimObject(args) {
                               .width = 1,
                               .unit = "m",
                               .doc = "Free-surface elevation above z = 0 at the point's x, y."});
-  velocity_ = DeclareOutput({.name = "WaterVelocity",
-                             .width = 3,
-                             .unit = "m/s",
-                             .doc = "Water velocity at the point (waves + current), world.",
-                             .dims = {XyzDimension()}});
-  acceleration_ = DeclareOutput({.name = "WaterAcceleration",
-                                 .width = 3,
-                                 .unit = "m/s^2",
-                                 .doc = "Water acceleration at the point (local d/dt), world.",
-                                 .dims = {XyzDimension()}});
+  velocity_ = DeclareOutput(
+      Vector3Port("WaterVelocity", "m/s", "Water velocity at the point (waves + current), world."));
+  acceleration_ = DeclareOutput(Vector3Port(
+      "WaterAcceleration", "m/s^2", "Water acceleration at the point (local d/dt), world."));
   DeclareCalc({elevation_, velocity_, acceleration_}, {}, [this] {
     const Ocean& ocean = *service<Ocean>(ocean_);
     out(elevation_)[0] = ocean.Elevation(time(), position_.x(), position_.y());

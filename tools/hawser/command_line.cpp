@@ -197,6 +197,14 @@ void DeclareCommandLine(CLI::App& app, CommandLine& line) {
                           "Set one value, as `sweep --set` does: Engine.RelTol=1e-8, "
                           "M.Stiffness=50, M:Pos[2]=-1, k=20 (repeatable)",
                           "No summary, no progress"});
+  CLI::App* run = line.run.app;
+  run->add_option("--restart", line.run.request.restart,
+                  "Continue from a state file written by --save-state (same objects, parameters "
+                  "and connections; the Engine may differ)");
+  run->add_option("--save-state", line.run.request.save_state,
+                  "Save the state (.h5) at the end, or at --save-state-at");
+  run->add_option("--save-state-at", line.run.request.save_state_at,
+                  "The output time [s] to save the state at (with --save-state)");
   DeclareScenarioCommand(
       app.add_subcommand(
           "eval",

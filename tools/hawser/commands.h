@@ -4,6 +4,7 @@
 // tools/hawser/signals.h), 1 internal.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct RunRequest {
   bool settle = false;        ///< --settle: as Engine Settle="1".
   bool strict_units = false;  ///< --strict-units: a unit mismatch is an error, not a warning.
   std::vector<std::string> plugin_path;  ///< --plugin-path DIR: searched first for LibNames.
+  std::string restart;     ///< --restart FILE: continue from a saved state (run only).
+  std::string save_state;  ///< --save-state FILE: the state at the end, or at save_state_at.
+  std::optional<double> save_state_at;  ///< --save-state-at T: an output time [s].
 };
 
 /// `hawser stats`: the statistics of a finished run's columns (runtime/analysis/statistics.h).

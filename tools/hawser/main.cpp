@@ -99,6 +99,26 @@ void SilenceNotesIfAsked(const cli::CommandLine& line) {
     hawser::SetNotesEnabled(false);
 }
 
+/// How an error ends the program (docs/design.md, "Errors, exit codes and input limits"): its
+/// exit code, and what its message starts with (scenario errors carry their own "file:line:
+/// error:").
+struct ErrorExit {
+  int code;
+  const char* prefix;
+};
+
+ErrorExit ExitFor(const std::exception& e) {
+  if (dynamic_cast<const hawser::ScenarioErrors*>(&e) != nullptr ||
+      dynamic_cast<const hawser::ScenarioError*>(&e) != nullptr) {
+    return {cli::kBadInput, ""};
+  }
+  if (dynamic_cast<const hawser::IoError*>(&e) != nullptr) return {cli::kIoError, "error: "};
+  if (dynamic_cast<const hawser::SimulationError*>(&e) != nullptr) {
+    return {cli::kSimulationFailed, "error: "};
+  }
+  return {cli::kInternal, "hawser: internal error: "};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -117,20 +137,9 @@ int main(int argc, char** argv) {
     }
     SilenceNotesIfAsked(line);
     return Dispatch(app, line, JoinArgs(argc, argv));
-  } catch (const hawser::ScenarioErrors& e) {
-    fmt::print(stderr, "{}\n", e.what());
-    return cli::kBadInput;
-  } catch (const hawser::ScenarioError& e) {
-    fmt::print(stderr, "{}\n", e.what());
-    return cli::kBadInput;
-  } catch (const hawser::IoError& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return cli::kIoError;
-  } catch (const hawser::SimulationError& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return cli::kSimulationFailed;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "hawser: internal error: {}\n", e.what());
-    return cli::kInternal;
+    const ErrorExit how = ExitFor(e);
+    fmt::print(stderr, "{}{}\n", how.prefix, e.what());
+    return how.code;
   }
 }

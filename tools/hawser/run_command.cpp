@@ -8,6 +8,7 @@
 #include "tools/hawser/commands.h"
 #include "tools/hawser/prepared_run.h"
 #include "tools/hawser/progress.h"
+#include "tools/hawser/run_state.h"
 #include "tools/hawser/signals.h"
 
 namespace hawser::cli {
@@ -43,9 +44,10 @@ int Run(const RunRequest& request) {
   PrepareRun(request, run);
   const Scenario& scenario = run.scenario;
   DeferStopsToRun();  // The run finishes its file as interrupted.
-  std::unique_ptr<Sink> sink = MakeSink(request.output, scenario.engine.output.times.size());
-
   RunOptions options;
+  RunStateFiles states;  // Before the result file is made: a bad state file creates none.
+  states.Prepare(request, run, options);
+  std::unique_ptr<Sink> sink = MakeSink(request.output, scenario.engine.output.times.size());
   options.interrupt = &StopRequested();
   options.interrupt_cause = StopCause;
   options.info = {scenario.file, scenario.xml_text, request.command_line, scenario.engine};
@@ -53,6 +55,7 @@ int Run(const RunRequest& request) {
   options.progress = [&](double t, double end) { progress.Update(t, end); };
   RunResult result = Simulate(*run.model, scenario.engine, *sink, options);
   progress.Done();
+  states.Finish(request.quiet);
 
   const SolverStats& st = result.stats;
   if (!request.quiet) {

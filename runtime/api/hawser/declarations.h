@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "hawser/calculation.h"
 #include "hawser/errors.h"
 #include "hawser/index_range.h"
 #include "hawser/kernel.h"
@@ -134,19 +135,9 @@ enum class CalcRole {
 struct CalcInfo {
   std::vector<int> outputs;  ///< Outputs it fills.
   std::vector<int> inputs;   ///< Inputs it reads (direct feedthrough).
-  std::function<void()> fn;
   CalcRole role = CalcRole::kSignal;
-  /// The same calculation as fn, as a plain function and its argument: call(context) runs it.
-  /// The model's right-hand side calls it so, one indirect call with nothing around it.
-  void (*call)(void*) = nullptr;
-  void* context = nullptr;
-  /// The same calculation for `count` objects of one type at once: runs call(contexts[i]) for
-  /// each in turn, with the callable inlined in the loop. If one throws, `*failed` is its index.
-  /// The model runs consecutive calculations of one callable type so.
-  void (*batch)(void* const* contexts, int count, int* failed) = nullptr;
-  /// Optional: the same calculation as a kernel (SimObject::DeclareKernelCalc), which the
-  /// model's right-hand side then runs instead of call or batch.
-  Kernel kernel;
+  /// The calculation itself, as SimObject::DeclareCalc made it; the model runs it.
+  Calculation run;
 };
 struct ObjectInterface {
   std::vector<ParamInfo> params;

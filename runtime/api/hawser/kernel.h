@@ -1,13 +1,30 @@
-// Kernels: a calculation or a derivative computation in batch form. Reaching an object's ports
-// through its pointer tables costs a chain of dependent loads from memory scattered over the
-// heap, per object and per evaluation. A kernel instead reads one small "item" per object: the
-// pointers to the values it reads and writes and the parameters it needs, copied out of the
-// object once. The model keeps the items of consecutive objects of one type in one contiguous
-// array and runs the kernel's function over it, with the function inlined in the loop.
+// The kernel form of a calculation, for objects that come by the thousand on a hot path. Write
+// the plain form first (SimObject::DeclareCalc with a lambda, as simobjects/cable/
+// linear_spring.cpp does); reach for a kernel when a benchmark shows the calculation matters.
 //
-//   struct Item { const double* in; double* out; double gain; };   // trivially copyable
-//   static void Scale(const Item& i) { *i.out = i.gain * *i.in; }
-//   ... DeclareKernelCalc<&Scale>({out_}, {in_}, [this] { return Item{...}; });
+// A kernel is a static function over a small "item": a struct of the pointers to the values it
+// reads and writes and the parameters it needs, which a `pack` lambda copies out of the object.
+// The model packs every object's item after wiring and again after every Initialize(), keeps the
+// items of consecutive objects of one type in one array and runs the function over that array.
+// So an item must hold only values and pointers (it is copied as bytes), and nothing that changes
+// after Initialize(). The plain and the kernel form compute the same values; the kernel saves
+// the lookups through each object's port tables (docs/design.md, "SimObjects and their
+// declarations").
+//
+//   class Scale final : public SimObject {
+//     struct Item { const double* in; double* out; double gain; };  // trivially copyable
+//     static void Compute(const Item& i) { *i.out = i.gain * *i.in; }
+//    public:
+//     explicit Scale(ObjectArgs& args) : SimObject(args) {
+//       ... gain_, in_, out_ declared as usual ...
+//       DeclareCalc<&Scale::Compute>({out_}, {in_}, [this] {
+//         return Item{in(in_).data(), out(out_).data(), gain_};
+//       });
+//     }
+//   };
+//
+// The state derivatives have a kernel form too: DeclareDerivativeKernel<&Compute>(pack) (see
+// simobjects/body/mass.cpp), which the model then runs instead of CalcDerivatives().
 #pragma once
 
 #include <cstddef>
@@ -18,7 +35,7 @@
 namespace hawser {
 
 /// call(i) for i in [0, count); if one throws, `*failed` is that i (nothing written otherwise).
-/// The loop of every batch the model runs (kernels, CalcInfo::batch, TypeInfo::calc_derivatives).
+/// The loop of every batch the model runs (kernels, calculations, TypeInfo::calc_derivatives).
 template <class Call>
 void CallEach(int count, int* failed, Call call) {
   int i = 0;

@@ -49,6 +49,11 @@ class Ocean : public Service {
   virtual double Elevation(double t, double x, double y) const = 0;
   /// The water's velocity and acceleration at `point` and time t; zero above the free surface.
   virtual WaterMotion Motion(double t, const Eigen::Vector3d& point) const = 0;
+  /// Motion() at each column of `points` (world, [m]) into out[i], out.size() == points.cols():
+  /// one call for all of a line's nodes, so that the provider can share the per-time work and
+  /// allocate nothing per point.
+  virtual void Motion(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
+                      std::span<WaterMotion> out) const = 0;
   /// The steady current alone at height z [m] (world, horizontal); zero above z = 0.
   virtual Eigen::Vector3d Current(double z) const = 0;
   /// The sea's wave components (empty for still water), fixed for the whole run. The sea at

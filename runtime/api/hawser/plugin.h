@@ -19,8 +19,12 @@
 /// 5: kernels (hawser/kernel.h): CalcInfo::kernel, ObjectInterface::derivatives,
 /// SimObject::DeclareKernelCalc and DeclareDerivativeKernel; SimObject::CalcDerivatives() runs
 /// the derivative kernel by default, and Registry::Add<T> sets TypeInfo::calc_derivatives only
-/// for a T that overrides it; CallEach a free function. 6: StateSpec::velocities.
-#define HAWSER_PLUGIN_API_VERSION 6
+/// for a T that overrides it; CallEach a free function. 6: StateSpec::velocities. 7: the
+/// calculation kept as one Calculation (CalcInfo::run, hawser/calculation.h) instead of
+/// CalcInfo's fn, call, context, batch and kernel; DeclareKernelCalc<&F> is DeclareCalc<&F>;
+/// the Bind* functions private, out of line; hawser/common_declarations.h; the batched
+/// Ocean::Motion(t, points, out).
+#define HAWSER_PLUGIN_API_VERSION 7
 
 namespace hawser {
 

@@ -15,16 +15,17 @@
 #pragma once
 
 #include <Eigen/Dense>
-#include <bit>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
-#include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "hawser/calculation.h"
+#include "hawser/common_declarations.h"
 #include "hawser/declarations.h"
 #include "hawser/errors.h"
 #include "hawser/service.h"
@@ -68,33 +69,8 @@ class SimObject {
   /// .), |.|, a contact's onset), give the derivative of the side it takes.
   virtual bool StateJacobian(std::span<double> /*values*/) { return false; }
 
-  // Wiring, called by the model after construction.
-  void BindInput(int i, std::span<const double> view, bool connected) {
-    if (port_data_.empty()) AllocatePortData();
-    inputs_[i] = view;
-    input_data_[i] = view.data();
-    input_connected_[i] = connected;
-  }
-  void BindOutput(int i, std::span<double> view) {
-    if (port_data_.empty()) AllocatePortData();
-    outputs_[i] = view;
-    output_data_[i] = view.data();
-  }
-  void BindState(int i, std::span<const double> value, std::span<double> derivative, bool given) {
-    if (port_data_.empty()) AllocatePortData();
-    states_[i] = value;
-    derivatives_[i] = derivative;
-    state_data_[i] = value.data();
-    derivative_data_[i] = derivative.data();
-    state_given_[i] = given;
-  }
-  void BindTime(const double* t) { time_ = t; }
-  void BindJacobianFlag(const bool* estimating) { estimating_jacobian_ = estimating; }
-  /// Binds a declared service use to its provider (nullptr: none, for an optional use).
-  void BindService(int use, const Service* provider) { services_[use] = provider; }
   /// The service this object provides under `name`, or nullptr.
   const Service* provided_service(const std::string& name) const;
-  void BindInitialState(int i, std::span<double> value) { initial_states_[i] = value; }
   std::span<const double> input_view(int i) const { return inputs_[i]; }
   std::span<double> output_view(int i) const { return outputs_[i]; }
   std::span<const double> state_view(int i) const { return states_[i]; }
@@ -128,47 +104,23 @@ class SimObject {
   template <class Fn>
   void DeclareCalc(std::vector<Output> outputs, std::vector<Input> inputs, Fn fn,
                    CalcRole role = CalcRole::kSignal) {
-    if constexpr (sizeof(Fn) == sizeof(void*) && std::is_trivially_copyable_v<Fn>) {
-      // A callable the size of a pointer (the usual [this] lambda) travels in CalcInfo::context
-      // itself: the model's call then finds the object without first reading it from memory, a
-      // load less on the path of every calculation.
-      AddCalc(
-          std::move(outputs), std::move(inputs), [fn]() mutable { fn(); },
-          [](void* f) { std::bit_cast<Fn>(f)(); }, std::bit_cast<void*>(fn),
-          [](void* const* contexts, int count, int* failed) {
-            CallEach(count, failed, [contexts](int i) { std::bit_cast<Fn>(contexts[i])(); });
-          },
-          role);
-    } else {
-      // Otherwise the callable lives on the heap, where the model calls it through a plain
-      // function pointer (CalcInfo::call); CalcInfo::fn shares it.
-      auto target = std::make_shared<Fn>(std::move(fn));
-      void* context = target.get();
-      AddCalc(
-          std::move(outputs), std::move(inputs), [target] { (*target)(); },
-          [](void* f) { (*static_cast<Fn*>(f))(); }, context,
-          [](void* const* contexts, int count, int* failed) {
-            CallEach(count, failed, [contexts](int i) { (*static_cast<Fn*>(contexts[i]))(); });
-          },
-          role);
-    }
+    AddCalc(std::move(outputs), std::move(inputs), Calculation::FromCallable(std::move(fn)), role);
   }
-  /// A calculation as a kernel (hawser/kernel.h): `Compute(item)` computes `outputs` from the
-  /// item that `pack()` returns, which holds the pointers (in3(..).data(), ...) and parameters it
-  /// needs. The model packs each object's item after wiring and again after every Initialize(),
-  /// so an item must not hold anything that changes later; it keeps the items of consecutive
-  /// objects of one type in one array, and its right-hand side runs Compute over them.
+  /// The same calculation in kernel form (hawser/kernel.h), for the hot path of objects that
+  /// come by the thousand: DeclareCalc<&Compute>(outputs, inputs, pack), where `Compute(item)`
+  /// computes `outputs` from the item that `pack()` returns (the pointers, in3(..).data(), ...,
+  /// and parameters it needs). The model packs each object's item after wiring and again after
+  /// every Initialize(), so an item must not hold anything that changes later.
   template <auto Compute, class Pack>
-  void DeclareKernelCalc(std::vector<Output> outputs, std::vector<Input> inputs, Pack pack,
-                         CalcRole role = CalcRole::kSignal) {
-    DeclareCalc(
-        std::move(outputs), std::move(inputs), [pack]() mutable { Compute(pack()); }, role);
-    interface_.calcs.back().kernel = MakeKernel<Compute>(std::move(pack));
+  void DeclareCalc(std::vector<Output> outputs, std::vector<Input> inputs, Pack pack,
+                   CalcRole role = CalcRole::kSignal) {
+    AddCalc(std::move(outputs), std::move(inputs),
+            Calculation::FromKernel<Compute>(std::move(pack)), role);
   }
-  /// The state derivatives as a kernel, as DeclareKernelCalc: the model runs `Compute(item)`
-  /// over the items of consecutive objects of one type instead of calling CalcDerivatives() on
-  /// each, unless the object's class overrides CalcDerivatives() (registered with
-  /// Registry::Add<T>, which sees the override; then that override is called).
+  /// The state derivatives in kernel form (hawser/kernel.h), as DeclareCalc<&Compute>: the
+  /// model runs `Compute(item)` over the items of consecutive objects of one type instead of
+  /// calling CalcDerivatives() on each, unless the object's class overrides CalcDerivatives()
+  /// (registered with Registry::Add<T>, which sees the override; then that override is called).
   template <auto Compute, class Pack>
   void DeclareDerivativeKernel(Pack pack) {
     interface_.derivatives = MakeKernel<Compute>(std::move(pack));
@@ -202,7 +154,7 @@ class SimObject {
 
   // ---- Values (during calculations) ----
   double time() const { return *time_; }
-  /// Where time() reads, for a kernel's item (DeclareKernelCalc): valid once the model wired
+  /// Where time() reads, for a kernel's item (DeclareCalc<&Compute>): valid once the model wired
   /// the object.
   const double* time_data() const { return time_; }
   /// True while the integrator evaluates the right-hand side at perturbed states to estimate
@@ -252,11 +204,20 @@ class SimObject {
  private:
   friend class Model;
   friend class Registry;
+  friend struct ObjectWiring;  // runtime/model/object_wiring.h: binds the views below.
+  // Wiring (runtime/model/object_wiring.h), after construction: the views of the buffers the
+  // model owns, where time and the Jacobian flag are read, the providers of used services.
+  void BindInput(int i, std::span<const double> view, bool connected);
+  void BindOutput(int i, std::span<double> view);
+  void BindState(int i, std::span<const double> value, std::span<double> derivative, bool given);
+  void BindInitialState(int i, std::span<double> value) { initial_states_[i] = value; }
+  void BindTime(const double* t) { time_ = t; }
+  void BindJacobianFlag(const bool* estimating) { estimating_jacobian_ = estimating; }
+  void BindService(int use, const Service* provider) { services_[use] = provider; }
   const std::pair<std::string, SourceLocation>* FindValue(const std::string& name);
   void AddParamInfo(ParamInfo info);
   [[noreturn]] void ServiceTypeMismatch(ServiceUse use) const;
-  void AddCalc(std::vector<Output> outputs, std::vector<Input> inputs, std::function<void()> fn,
-               void (*call)(void*), void* context, void (*batch)(void* const*, int, int*),
+  void AddCalc(std::vector<Output> outputs, std::vector<Input> inputs, Calculation calculation,
                CalcRole role);
   /// Sizes port_data_ for the declared ports and states and points the tables into it.
   void AllocatePortData();
@@ -279,13 +240,9 @@ class SimObject {
   std::vector<const Service*> services_;  ///< [use]: the provider, or nullptr.
   std::vector<std::pair<std::string, const Service*>> provided_;
   /// The first value of each view again, for the 3-vector shorthands, in one block (inputs,
-  /// outputs, states, derivatives) allocated once the declarations are done: an 8-byte entry is
-  /// one scaled load, where a 16-byte span's address needs a shift and an add first.
+  /// outputs, states, derivatives). The tables into it come last, next to the derived class's
+  /// first members: docs/design.md, "SimObjects and their declarations", says why.
   std::vector<double*> port_data_;
-  // The tables into port_data_, last, so that they share a cache line with the derived class's
-  // first members (its parameters and port handles): a calculation then touches the object's
-  // line or two and the block's, where four separate tables reached through the middle of the
-  // object cost a line each.
   const double** input_data_ = nullptr;
   double** output_data_ = nullptr;
   const double** state_data_ = nullptr;

@@ -10,6 +10,7 @@
 
 #include "runtime/model/model.h"
 #include "runtime/model/model_steps.h"
+#include "runtime/model/object_wiring.h"
 #include "runtime/model/step_interleaving.h"
 #include "runtime/scenario/scenario.h"
 
@@ -114,11 +115,11 @@ class Counter final : public SimObject {
 TEST_CASE("a calculation's plain function runs the same callable as its std::function") {
   ObjectArgs args{.name = "C", .type = "Test/Counter"};
   Counter c(args);
-  const CalcInfo& calc = c.interface().calcs.at(0);
+  const ObjectWiring::CalcParts calc = ObjectWiring::Parts(c.interface().calcs.at(0));
   REQUIRE((calc.call != nullptr));
   REQUIRE(calc.context != nullptr);
   std::vector<double> out(1);
-  c.BindOutput(0, out);
+  ObjectWiring::BindOutput(c, 0, out);
   calc.call(calc.context);
   calc.fn();
   calc.call(calc.context);
@@ -211,14 +212,15 @@ TEST_CASE("a calculation's batch function runs each context and tells which one 
     args[i].name = fmt::format("R{}", i + 1);
     relays.push_back(std::make_unique<Relay>(args[i]));
     in[i] = {double(i), 10.0 * i, 100.0 * i};
-    relays[i]->BindInput(0, in[i], true);
-    relays[i]->BindOutput(0, out[i]);
-    relays[i]->BindTime(&t);
-    contexts.push_back(relays[i]->interface().calcs.at(0).context);
+    ObjectWiring::BindInput(*relays[i], 0, in[i], true);
+    ObjectWiring::BindOutput(*relays[i], 0, out[i]);
+    ObjectWiring::BindTime(*relays[i], &t);
+    contexts.push_back(ObjectWiring::Parts(relays[i]->interface().calcs.at(0)).context);
   }
-  const auto batch = relays[0]->interface().calcs.at(0).batch;
+  const auto batch = ObjectWiring::Parts(relays[0]->interface().calcs.at(0)).batch;
   REQUIRE((batch != nullptr));
-  CHECK((relays[2]->interface().calcs.at(0).batch == batch));  // One type, one function.
+  CHECK((ObjectWiring::Parts(relays[2]->interface().calcs.at(0)).batch ==
+         batch));  // One type, one function.
   int failed = -1;
   batch(contexts.data(), 3, &failed);
   CHECK(failed == -1);

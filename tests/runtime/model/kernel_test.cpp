@@ -8,6 +8,7 @@
 #include "hawser/registry.h"
 #include "runtime/model/kernel_batch.h"
 #include "runtime/model/model.h"
+#include "runtime/model/object_wiring.h"
 #include "runtime/scenario/scenario.h"
 
 namespace hawser {
@@ -23,7 +24,7 @@ class Amplifier final : public SimObject {
         DeclareParameter<double>({.name = "ThrowAfter", .unit = "s", .doc = "", .fallback = 1e9});
     in_ = DeclareInput({.name = "In", .width = 2, .unit = "-", .doc = "Signal."});
     out_ = DeclareOutput({.name = "Out", .width = 2, .unit = "-", .doc = "Gain * In."});
-    DeclareKernelCalc<&Amplifier::Amplify>({out_}, {in_}, [this] {
+    DeclareCalc<&Amplifier::Amplify>({out_}, {in_}, [this] {
       return Item{in(in_).data(), out(out_).data(), time_data(), gain_, throw_after_};
     });
   }
@@ -150,8 +151,8 @@ TEST_CASE("CalcDerivatives() of an object with a derivative kernel runs the kern
   args.values["Rate"] = {"3", {}};
   Integrator object(args);
   std::vector<double> in{1.0, 2.0}, x(2), xdot(2);
-  object.BindInput(0, in, true);
-  object.BindState(0, x, xdot, false);
+  ObjectWiring::BindInput(object, 0, in, true);
+  ObjectWiring::BindState(object, 0, x, xdot, false);
   object.CalcDerivatives();
   CHECK(xdot == std::vector<double>{3.0, 6.0});
 }
@@ -163,18 +164,19 @@ TEST_CASE("a kernel batch runs one kernel function over items packed from their 
   Amplifier a(args[0]), b(args[1]);
   std::vector<double> in{1.0, 2.0}, out_a(2), out_b(2);
   const double t = 0.0;
-  a.BindTime(&t);
-  b.BindTime(&t);
-  a.BindInput(0, in, true);
-  a.BindOutput(0, out_a);
-  b.BindInput(0, out_a, true);
-  b.BindOutput(0, out_b);
+  ObjectWiring::BindTime(a, &t);
+  ObjectWiring::BindTime(b, &t);
+  ObjectWiring::BindInput(a, 0, in, true);
+  ObjectWiring::BindOutput(a, 0, out_a);
+  ObjectWiring::BindInput(b, 0, out_a, true);
+  ObjectWiring::BindOutput(b, 0, out_b);
   KernelBatch batch;
-  const Kernel& kernel = a.interface().calcs.at(0).kernel;
+  const Kernel& kernel = ObjectWiring::Parts(a.interface().calcs.at(0)).kernel;
   REQUIRE(batch.Accepts(kernel));
   batch.Add(kernel);
-  REQUIRE(batch.Accepts(b.interface().calcs.at(0).kernel));  // One type, one function.
-  batch.Add(b.interface().calcs.at(0).kernel);
+  REQUIRE(batch.Accepts(
+      ObjectWiring::Parts(b.interface().calcs.at(0)).kernel));  // One type, one function.
+  batch.Add(ObjectWiring::Parts(b.interface().calcs.at(0)).kernel);
   batch.Pack();
   int failed = -1;
   batch.Run(&failed);

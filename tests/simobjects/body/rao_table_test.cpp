@@ -10,13 +10,13 @@
 #include <numbers>
 #include <string>
 
+#include "hawser/common_declarations.h"
 #include "tests/simobjects/scenario_test_util.h"
 #include "tests/simobjects/temp_files.h"
 
 namespace hawser::test {
 namespace {
 
-constexpr double kDegree = std::numbers::pi / 180.0;
 const SourceLocation kWhere{"scenario.xml", 4};
 
 /// One row with surge = amplitude at phase (others 0 except heave = 1 at 0 deg).

@@ -8,6 +8,7 @@
 #include <numbers>
 #include <string>
 
+#include "hawser/common_declarations.h"
 #include "simobjects/body/rigid_body_math.h"
 #include "tests/simobjects/scenario_test_util.h"
 #include "tests/simobjects/temp_files.h"
@@ -16,7 +17,6 @@ namespace hawser::test {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-constexpr double kDegree = kPi / 180.0;
 constexpr double kG = 9.81;
 
 // The wave: H = 2 m (a = 1), T = 10 s, travelling towards 200 deg, phase 40 deg, deep water.

@@ -1,4 +1,4 @@
-#include "simobjects/environment/ocean_agreement.h"
+#include "simobjects/common/ocean_agreement.h"
 
 #include "hawser/text.h"
 

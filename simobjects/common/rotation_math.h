@@ -1,5 +1,5 @@
-// Rotation helpers for the bushings: the two Euler-angle sequences of the peers they reproduce,
-// their angular-velocity kinematics, and the frame-on-body parameters both bushings take.
+// Rotation helpers shared by the bushings and the bodies: the two Euler-angle sequences of the
+// peers they reproduce, their angular-velocity kinematics, and the frame-on-body parameters.
 //
 // Conventions (R_PC maps vectors in child frame C to parent frame P; angles in rad):
 // - Simbody body-fixed x-y-z (1-2-3): R_PC = Rx(q0) Ry(q1) Rz(q2), first about x of P, then about

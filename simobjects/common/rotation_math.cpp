@@ -1,4 +1,4 @@
-#include "simobjects/connector/rotation_math.h"
+#include "simobjects/common/rotation_math.h"
 
 #include <Eigen/Geometry>
 #include <cmath>
