@@ -10,6 +10,7 @@
 #include "hawser/errors.h"
 #include "runtime/output/chunk_encoding.h"
 #include "runtime/output/hdf5_layout.h"
+#include "runtime/output/hdf5_sea.h"
 
 namespace hawser {
 
@@ -166,6 +167,7 @@ void Hdf5RunWriter::WriteProvenance(const RunInfo& info) {
   h5::SetAttribute(g, "t_end", e.output.end);
   h5::SetAttribute(g, "status", std::string("running"));
   h5::SetAttribute(g, "message", std::string());
+  h5::WriteSea(g, info, file_->path());
 }
 
 /// G/time, the scale of every dataset's first dimension.

@@ -20,7 +20,8 @@
 // max_steps, t_start, t_end), `status` ("running" until the run ends, then completed | failed |
 // interrupted), `message`, and at the end the solver statistics (steps, rhs_evals,
 // jacobian_evals, linear_setups, error_test_failures, nonlinear_iterations,
-// nonlinear_conv_failures, last_step), rows, end_time and wall_seconds.
+// nonlinear_conv_failures, last_step), rows, end_time and wall_seconds; with waves, the sea's
+// wave_components and wave_ramp (hdf5_sea.h).
 //
 // Datasets are chunked, extendible and compressed (shuffle + deflate). Rows are buffered in
 // memory and written one chunk at a time (or at least once a second), each write followed by

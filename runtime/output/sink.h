@@ -2,11 +2,13 @@
 // views itself, so nothing is copied on the way.
 #pragma once
 
+#include <array>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "hawser/declarations.h"
+#include "hawser/ocean.h"
 #include "runtime/scenario/engine_settings.h"
 #include "runtime/solve/integrator.h"
 
@@ -54,6 +56,11 @@ struct RunInfo {
   std::string scenario_text;
   std::string command_line;
   EngineSettings settings;
+  /// The ocean's wave components (hawser/ocean.h; empty without waves) and its ramp factor
+  /// r(t) at the output times while it is below 1 and at the first where it is 1 ((t, r)
+  /// pairs): the sea surface a result file keeps (hdf5_sea.h). Filled by Simulate.
+  std::vector<WaveComponentInfo> wave_components;
+  std::vector<std::array<double, 2>> wave_ramp;
 };
 
 class Sink {

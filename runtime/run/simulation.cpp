@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "hawser/log.h"
+#include "runtime/run/sea_record.h"
 #include "runtime/run/settle_report.h"
 #include "runtime/solve/settle.h"
 
@@ -99,7 +100,9 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
   const double t0 = options.start != nullptr ? ContinueFrom(*options.start, settings, model.size())
                                              : settings.output.start;
   model.CheckEventTimes(t0, settings.output.end);
-  sink.Begin(SelectLoggedSignals(model, settings), options.info);
+  RunInfo info = options.info;
+  RecordSea(model, settings.output, info);
+  sink.Begin(SelectLoggedSignals(model, settings), info);
 
   InterruptibleSystem system(model, options.interrupt);
   std::unique_ptr<Integrator> integrator;

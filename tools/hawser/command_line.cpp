@@ -33,7 +33,8 @@ CLI::Validator WholeNumberIn(long lo, long hi, const std::string& what) {
       fmt::format("INT in {}..{}", lo, hi));
 }
 
-const char* const kCommands[] = {"run", "eval", "validate", "list", "describe", "sweep", "stats"};
+const char* const kCommands[] = {"run",   "eval",  "validate", "list", "describe",
+                                 "sweep", "stats", "view",     "vtk"};
 
 /// FhSim's bare form: `hawser SCENARIO ...` is `hawser run SCENARIO ...`, and SCENARIO may omit
 /// its `.xml` (when no file of that exact name exists). Returns the arguments to parse: argv,
@@ -140,6 +141,22 @@ void DeclareStats(CLI::App& app, StatsCommand& c) {
                 "A range graph: min, mean and max of each element (e.g. along a line)");
 }
 
+void DeclareView(CLI::App& app, ViewCommand& view, VtkCommand& vtk) {
+  auto* cmd = view.app = app.add_subcommand(
+      "view", "A run's 3-D replay as one self-contained HTML page (docs/view.md)");
+  cmd->add_option("file", view.request.file, "A run's or a sweep's .h5")->required();
+  cmd->add_option("-o,--output", view.request.output, "The page (default view.html)");
+  cmd->add_option("--case", view.request.case_number,
+                  "In a sweep's file, only this case (default: every case, with a selector)");
+  cmd->add_option("--max-size", view.request.max_size_mb,
+                  "The page's size limit in MB (default 50): longer runs are decimated in time");
+  cmd = vtk.app =
+      app.add_subcommand("vtk", "A run's lines and bodies as VTK files for ParaView (.vtp, .pvd)");
+  cmd->add_option("file", vtk.request.file, "A run's .h5 (or a sweep's, with --case)")->required();
+  cmd->add_option("dir", vtk.request.dir, "The folder to write into (created)")->required();
+  cmd->add_option("--case", vtk.request.case_number, "In a sweep's file, the case (0, 1, ...)");
+}
+
 void DeclareSweep(CLI::App& app, SweepCommand& c) {
   SweepRequest& sweep = c.request;
   auto* cmd = c.app = app.add_subcommand(
@@ -200,6 +217,7 @@ void DeclareCommandLine(CLI::App& app, CommandLine& line) {
   DeclareListAndDescribe(app, line);
   DeclareStats(app, line.stats);
   DeclareSweep(app, line.sweep);
+  DeclareView(app, line.view, line.vtk);
 }
 
 std::optional<int> ParseCommandLine(CLI::App& app, int argc, char** argv) {

@@ -9,6 +9,7 @@
 
 #include "tools/hawser/commands.h"
 #include "tools/hawser/sweep_command.h"
+#include "tools/hawser/view_command.h"
 
 namespace hawser::cli {
 
@@ -47,6 +48,16 @@ struct StatsCommand {
   StatsRequest request;
 };
 
+struct ViewCommand {
+  CLI::App* app = nullptr;
+  ViewRequest request;
+};
+
+struct VtkCommand {
+  CLI::App* app = nullptr;
+  VtkRequest request;
+};
+
 struct SweepCommand {
   CLI::App* app = nullptr;
   SweepRequest request;
@@ -65,6 +76,8 @@ struct CommandLine {
   std::vector<std::string> plugins;  ///< list/describe --plugin NAME.
   StatsCommand stats;
   SweepCommand sweep;
+  ViewCommand view;
+  VtkCommand vtk;
 };
 
 /// Declares hawser's options and subcommands on `app`, parsing into `line` (both must live until

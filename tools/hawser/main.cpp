@@ -71,6 +71,8 @@ int Dispatch(CLI::App& app, cli::CommandLine& line, const std::string& command_l
   if (*line.list) return cli::List(line.plugins, g.plugin_path);
   if (*line.describe.app) return cli::Describe(line.describe.type, line.plugins, g.plugin_path);
   if (*line.stats.app) return cli::Stats(line.stats.request);
+  if (*line.view.app) return cli::View(line.view.request);
+  if (*line.vtk.app) return cli::Vtk(line.vtk.request);
   if (*line.validate.app) {
     return cli::Validate(line.validate.scenario, cli::ParseVariableOverrides(line.validate.vars),
                          g.strict_units, g.plugin_path);

@@ -95,8 +95,9 @@ TEST_CASE("a bare word that is neither a command nor a file is a usage error, ex
   CHECK(r.exit_code == 2);
   CHECK(
       r.output.find(
-          "error: 'lsit' is neither a command (run, eval, validate, list, describe, sweep, stats) "
-          "nor a scenario file ('lsit' or 'lsit.xml' does not exist)") != std::string::npos);
+          "error: 'lsit' is neither a command (run, eval, validate, list, describe, sweep, stats, "
+          "view, vtk) nor a scenario file ('lsit' or 'lsit.xml' does not exist)") !=
+      std::string::npos);
 }
 
 TEST_CASE("a bare path to a missing scenario fails as `hawser run` does, exit 4") {
