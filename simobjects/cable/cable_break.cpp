@@ -39,7 +39,9 @@ void Cable::DeclareBreak(const ObjectArgs& args) {
        .unit = "J",
        .doc = "Elastic energy the broken segment held at the break (lost from PotentialEnergy)."});
   if (describing()) return;
-  DeclareDiscreteEvents();
+  // Only a line that may break has events: with events the integrator stops at every output
+  // time and after every step (model_events.cpp), which an intact line must not pay for.
+  if (!std::isinf(break_.time) || !std::isinf(break_.tension)) DeclareDiscreteEvents();
   if (const auto given = args.values.find("BreakTime"); given != args.values.end()) {
     break_.time_loc = given->second.second;
     if (std::isnan(break_.time)) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <numbers>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/simobjects/scenario_test_util.h"
@@ -199,6 +200,22 @@ TEST_CASE("Cable/Cable: Settle with a segment broken from the start finds the ha
   for (int i = 1; i < 8; ++i) {  // Straight down from A (x = 0) or from B (x = 10).
     CAPTURE(i);
     CHECK(std::abs(s.Output("C", "NodePositions", 3 * i) - (i <= 4 ? 0.0 : 10.0)) < 1e-6);
+  }
+}
+
+TEST_CASE("Cable/Cable: only a line that may break gives the model discrete events") {
+  // With events the integrator stops after every step and at every output time; an intact line
+  // (no BreakTime, no BreakTension) must keep the plain path and its step counts.
+  const std::string engine = R"(<Engine Integrator="cvode-bdf" TOutput="0, 0.1, 1"/>)";
+  for (const std::pair<std::string, bool>& c : {std::pair<std::string, bool>{"", false},
+                                                {R"(BreakTime="0.5")", true},
+                                                {R"(BreakTension="2e4")", true}}) {
+    const std::string& brk = c.first;
+    const bool expected = c.second;
+    CAPTURE(brk);
+    const Scenario scenario = LoadScenarioFromString(TautLineXml(brk, engine), "t.xml");
+    const auto model = Model::Assemble(scenario, BuiltinRegistry());
+    CHECK(model->HasEvents() == expected);
   }
 }
 
