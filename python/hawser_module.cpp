@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 #include <string>
@@ -197,6 +198,33 @@ PYBIND11_MODULE(_hawser, m) {
            [](Session& s, double t,
               const py::array_t<double, py::array::c_style | py::array::forcecast>& x) {
              s.SetState(t, hawser::Values(x));
+           })
+      .def("settle",
+           [](Session& s) {
+             hawser::SettleReport report;
+             {
+               py::gil_scoped_release released;
+               report = s.Settle();
+             }
+             py::dict out;
+             out["time"] = s.time();
+             out["lines"] = report.lines;
+             out["warnings"] = report.warnings;
+             out["largest_residual"] = report.largest_residual;
+             out["largest_residual_kind"] = report.largest_residual_kind;
+             return out;
+           })
+      .def("jacobian",
+           [](Session& s) {
+             std::vector<double> j;
+             {
+               py::gil_scoped_release released;
+               j = s.Jacobian();
+             }
+             const auto n = static_cast<py::ssize_t>(s.state().size());
+             py::array_t<double> out({n, n});
+             std::copy(j.begin(), j.end(), out.mutable_data());
+             return out;
            })
       .def("save_state", &Session::SaveState)
       .def("load_state", &Session::LoadState);

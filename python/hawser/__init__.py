@@ -72,6 +72,18 @@ class Model:
         """An output "Obj.Port" or a state "Obj:State" at the current time (numpy array)."""
         return self._session.get(name)
 
+    def settle(self):
+        """Brings the state at the current time to static equilibrium (as Engine Settle="1"
+        does at the start) and returns the settle report as a dict: "time", "lines" (what
+        settled where, one per body or line), "warnings", "largest_residual" ("Obj:State[i]")
+        and "largest_residual_kind". Raises SimulationError when it does not converge."""
+        return self._session.settle()
+
+    def jacobian(self):
+        """df/dx at the current time and state (n x n numpy array, rows and columns in
+        state_names' order), by central differences; of a settled model, its linearisation."""
+        return self._session.jacobian()
+
     def save_state(self, path):
         """The state file of `hawser run --save-state`."""
         self._session.save_state(os.fspath(path))
