@@ -22,13 +22,17 @@ namespace hawser {
 namespace {
 
 /// "NAME=VALUE" strings, `hawser run --set`'s form, from a Python dict of names and values
-/// (numbers, strings, or sequences of numbers: a vector is written "1,2,3").
+/// (numbers, strings, or sequences of numbers). One Python value is one value: a sequence is
+/// written "1,2,3" in quotes, and so is a string with a comma ("0, 0.1, 5"), which --set would
+/// otherwise read as several sweep values.
 std::vector<std::string> SetStrings(const py::dict& sets) {
   std::vector<std::string> out;
   for (const auto& [key, value] : sets) {
     std::string text;
     if (py::isinstance<py::str>(value)) {
       text = value.cast<std::string>();
+      const bool quoted = text.size() >= 2 && text.front() == '"' && text.back() == '"';
+      if (!quoted && text.find(',') != std::string::npos) text = "\"" + text + "\"";
     } else if (py::isinstance<py::sequence>(value)) {
       for (const auto& v : value.cast<py::sequence>()) {
         text += (text.empty() ? "" : ",") + py::str(v).cast<std::string>();

@@ -124,8 +124,10 @@ def _open(path):
         ds = ds.rename_vars({v: f"{obj}{sep}{v}" for v in ds.data_vars})
         ds = ds.rename({d: f"{obj}.{d}" for d in ds.dims if d not in shared})
         parts.append(ds)
-    out = xr.merge(parts, combine_attrs="drop")
-    out.attrs.update(attrs)
+    # "override": each variable keeps its own attributes (unit, description); the groups'
+    # attributes are then replaced by the file's.
+    out = xr.merge(parts, combine_attrs="override")
+    out.attrs = attrs
     return out
 
 

@@ -6,10 +6,11 @@ Usage: doc_snippets.py SOURCE_DIR BUILD_DIR
 Works in a fresh temporary directory (removed afterwards) that looks like the repository to the
 commands: `build`, `configs`, `examples` and `tools` are links to the real ones, `docs/images` is
 an empty folder (so the plot commands do not touch the committed pictures), a `hawser` on PATH is
-the built program, and the Python module `hawser` imports from build/python. Before the documents run, it writes the files their snippets read with the
-commands the documents give for them: run.h5, run.csv and modeloutput.csv
-(configs/mass_on_spring.xml with its states logged, as docs/results-in-python.md makes run.h5)
-and sweep.h5 (the sweep of docs/results-in-python.md).
+the built program, and the Python module `hawser` imports from build/python. Before the
+documents run, it writes the files their snippets read with the commands the documents give
+for them: run.h5, run.csv and modeloutput.csv (configs/mass_on_spring.xml with its states
+logged, as docs/results-in-python.md makes run.h5) and sweep.h5 (the sweep of
+docs/results-in-python.md).
 
 The documents are README.md, then every docs/*.md in name order (a new page is covered without
 being listed here). In each document, in order:
