@@ -63,7 +63,8 @@ py::array_t<double> Array(std::span<const double> values) {
   return py::array_t<double>(static_cast<py::ssize_t>(values.size()), values.data());
 }
 
-std::vector<double> Values(const py::array_t<double, py::array::c_style | py::array::forcecast>& a) {
+std::vector<double> Values(
+    const py::array_t<double, py::array::c_style | py::array::forcecast>& a) {
   return {a.data(), a.data() + a.size()};
 }
 

@@ -22,9 +22,10 @@ std::vector<double> CentralJacobian(OdeSystem& system, double t, const std::vect
     const bool ok_minus = system.Rhs(t, probe.data(), minus.data());
     probe[j] = x[j];
     if (!ok_plus || !ok_minus) {
-      throw SimulationError(fmt::format("the Jacobian's column {} (state entry {}): a non-finite "
-                                        "value at a perturbed state: {}",
-                                        j, j, system.Diagnose()));
+      throw SimulationError(
+          fmt::format("the Jacobian's column {} (state entry {}): a non-finite "
+                      "value at a perturbed state: {}",
+                      j, j, system.Diagnose()));
     }
     for (size_t i = 0; i < n; ++i) jacobian[i * n + j] = (plus[i] - minus[i]) / (2 * h);
   }

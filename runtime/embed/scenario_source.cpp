@@ -16,8 +16,7 @@ Scenario LoadScenarioWith(const std::string& path, const std::string& xml_text,
   return ScenarioWithSettings(scenario.file, scenario.xml_text, variables, sets);
 }
 
-RunResult RunToHdf5(const Scenario& scenario, const std::string& path,
-                    const RunOptions& options) {
+RunResult RunToHdf5(const Scenario& scenario, const std::string& path, const RunOptions& options) {
   Registry registry = BuiltinRegistry();
   LoadScenarioPlugins(scenario, {}, registry);
   const std::unique_ptr<Model> model = Model::Assemble(scenario, registry);
