@@ -215,6 +215,7 @@ TEST_CASE("Cable/Cable: only a line that may break gives the model discrete even
     CAPTURE(brk);
     const Scenario scenario = LoadScenarioFromString(TautLineXml(brk, engine), "t.xml");
     const auto model = Model::Assemble(scenario, BuiltinRegistry());
+    model->InitialState(0.0);  // Collects the objects with events.
     CHECK(model->HasEvents() == expected);
   }
 }
