@@ -18,13 +18,18 @@ namespace {
 // As sea_state.cpp: beyond k h = 300 the component is deep water (E = 0).
 constexpr double kDeepKh = 300.0;
 
-// The phasors exp(i k.x_c) of one batch of points (wave_sum.h): per column its x_c, y_c (NaN:
-// none yet) and [column * size + i] the cos and sin of term i.
+// Anchors kept per point: a point swinging across a cell's edge keeps the phasors of both cells.
+constexpr std::size_t kSlots = 2;
+
+// The phasors exp(i k.x_a) of one batch of points (wave_sum.h): per point kSlots anchors
+// x_a, y_a (NaN: none yet) at [point * kSlots + slot], the cos and sin of term i at
+// [(point * kSlots + slot) * size + i], and which slot the point used last.
 struct PhasorBatch {
   std::uint64_t owner = 0;
   const double* points = nullptr;
   Eigen::Index cols = 0;
   std::vector<double> x, y, c, s;
+  std::vector<unsigned char> last;
 };
 
 // This thread's batch of (owner, points, cols), or a fresh one in place of the oldest.
@@ -37,7 +42,7 @@ PhasorBatch& FindBatch(std::uint64_t owner, const double* points, Eigen::Index c
   }
   PhasorBatch& b = batches[next];
   next = (next + 1) % kPhasorBatches;
-  const auto n = static_cast<std::size_t>(cols);
+  const auto n = static_cast<std::size_t>(cols) * kSlots;
   b.owner = owner;
   b.points = points;
   b.cols = cols;
@@ -45,7 +50,23 @@ PhasorBatch& FindBatch(std::uint64_t owner, const double* points, Eigen::Index c
   b.y.assign(n, std::numeric_limits<double>::quiet_NaN());
   b.c.resize(n * size);
   b.s.resize(n * size);
+  b.last.assign(static_cast<std::size_t>(cols), 0);
   return b;
+}
+
+// The slot of `point` that holds anchor (ax, ay); on a miss the one used less recently, its
+// anchor set and `fresh` true (its phasors are then to be taken).
+std::size_t AnchorSlot(PhasorBatch& b, std::size_t point, double ax, double ay, bool& fresh) {
+  std::size_t slot = 0;
+  while (slot < kSlots && !(b.x[point * kSlots + slot] == ax && b.y[point * kSlots + slot] == ay))
+    ++slot;
+  fresh = slot == kSlots;
+  if (fresh) slot = (b.last[point] + 1) % kSlots;
+  b.last[point] = static_cast<unsigned char>(slot);
+  const std::size_t at = point * kSlots + slot;
+  b.x[at] = ax;
+  b.y[at] = ay;
+  return at;
 }
 
 std::atomic<std::uint64_t> next_id{1};
@@ -154,6 +175,10 @@ FastWaveSum::FastWaveSum(const SeaState& sea)
         tail_[m] = std::max(tail_[m], weight[q][m] / scale_[q]);
     }
   }
+  // The anchor grid (wave_sum.h): half its cells' diagonal, cell / sqrt(2), stays under
+  // kMaxRotation / k_max (1.4 < sqrt(2)); no cache without waves (k_max = 0).
+  const double k_max = count_ > 0 ? k_[count_ - 1] : 0.0;
+  cell_ = k_max > 0.0 ? 1.4 * kMaxRotation / k_max : 0.0;
   log_tail_.resize(count_ + 1);
   for (std::size_t m = 0; m <= count_; ++m) log_tail_[m] = std::log(tail_[m]);  // 0: -inf.
 }
@@ -213,7 +238,7 @@ void FastWaveSum::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
   const bool avx2 = vector_math::UsesAvx2();
   const auto phase_sum = avx2 ? avx2::PhaseSum : portable::PhaseSum;
   const auto rotated = avx2 ? avx2::RotatedPhaseSum : portable::RotatedPhaseSum;
-  const bool cached = static_cast<std::size_t>(points.cols()) * size <= kPhasorTerms;
+  const bool cached = cell_ > 0.0 && static_cast<std::size_t>(points.cols()) * size <= kPhasorTerms;
   PhasorBatch* batch = cached ? &FindBatch(id_, points.data(), points.cols(), size) : nullptr;
   if (cached) phase_sum(terms, 0.0, 0.0, time_cos, time_sin);  // cos(-tau), sin(-tau).
   WaveTermArrays spatial = terms;
@@ -224,19 +249,24 @@ void FastWaveSum::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
     WaveKinematics& k = out[static_cast<std::size_t>(j)];
     k = WaveKinematics{};
     if (cached) {
-      const auto col = static_cast<std::size_t>(j);
-      double* const c = batch->c.data() + col * size;
-      double* const s = batch->s.data() + col * size;
-      double dx = x - batch->x[col], dy = y - batch->y[col];
-      // |k.(x - x_c)| <= k_max |x - x_c| (Cauchy-Schwarz); false for NaN (no x_c yet).
+      // The anchor: the centre of x's cell (a function of x alone, so the result is too).
+      const double ax = (std::floor(x / cell_) + 0.5) * cell_;
+      const double ay = (std::floor(y / cell_) + 0.5) * cell_;
+      bool fresh = false;
+      const std::size_t at = AnchorSlot(*batch, static_cast<std::size_t>(j), ax, ay, fresh);
+      double* const c = batch->c.data() + at * size;
+      double* const s = batch->s.data() + at * size;
+      if (fresh) phase_sum(spatial, ax, ay, c, s);
+      const double dx = x - ax, dy = y - ay;
+      // |k.(x - x_a)| <= k_max |x - x_a| <= k_max cell / sqrt(2) < kMaxRotation (Cauchy-Schwarz);
+      // the test only catches a non-finite x, whose sines are then taken at x itself.
       if (!(k_max * k_max * (dx * dx + dy * dy) <= kMaxRotation * kMaxRotation)) {
-        phase_sum(spatial, x, y, c, s);
-        batch->x[col] = x;
-        batch->y[col] = y;
-        dx = dy = 0.0;
+        k.elevation = phase_sum(terms, x, y, cosine, sine);
+      } else {
+        const Phasors p{
+            .cached_cos = c, .cached_sin = s, .time_cos = time_cos, .time_sin = time_sin};
+        k.elevation = rotated(terms, dx, dy, p, cosine, sine);
       }
-      const Phasors p{.cached_cos = c, .cached_sin = s, .time_cos = time_cos, .time_sin = time_sin};
-      k.elevation = rotated(terms, dx, dy, p, cosine, sine);
     } else {
       k.elevation = phase_sum(terms, x, y, cosine, sine);
     }

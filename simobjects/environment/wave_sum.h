@@ -21,16 +21,21 @@
 // the stretching and whether a point is wet) always sums every component.
 //
 // Phasor cache. exp(i psi) = exp(i k.x) exp(-i tau): the time factors once per call, and
-// exp(i k.x) of each point of a batch (the same matrix of points from one caller at every
-// evaluation, e.g. a cable's nodes) kept per thread from the position x_c where its sines were
-// last taken. While the point stays within kMaxRotation / k_max of x_c horizontally, exp(i k.x)
-// is exp(i k.x_c) turned by theta = k.(x - x_c), |theta| <= kMaxRotation, by Taylor
-// polynomials (wave_sum_kernels.h: their remainder <= 2.6e-16); farther, it is taken afresh.
-// Each cos psi and sin psi is then within 1e-16 (12 + |k.x_c| + |tau|) of the exact one (two
-// sincos of the reduced phase as above, the remainder, and six roundings), the same size as
-// the direct sum's own rounding of psi. Which batch a call belongs to (this sum, the points'
-// address and count) decides only how often the sines are taken, never the result: the distance
-// test does. At most kPhasorBatches batches of at most kPhasorTerms terms each per thread.
+// exp(i k.x) from an anchor near x. The horizontal plane is cut into square cells of side
+// 1.4 kMaxRotation / k_max; a point's anchor x_a is its cell's centre, so |x - x_a| <= half the
+// diagonal < kMaxRotation / k_max, and exp(i k.x) is exp(i k.x_a) turned by theta = k.(x - x_a),
+// |theta| <= kMaxRotation, by Taylor polynomials (wave_sum_kernels.h: their remainder <=
+// 2.6e-16). Each cos psi and sin psi is then within 1e-16 (12 + |k.x_a| + |tau|) of the exact
+// one (two sincos of the reduced phase as above, the remainder, and six roundings), the same
+// size as the direct sum's own rounding of psi. The sines exp(i k.x_a) of each point of a batch
+// (the same matrix of points from one caller at every evaluation, e.g. a cable's nodes) are
+// kept per thread for the last two cells each point was in (a point swinging across an edge). The
+// anchor depends on x alone, so the result is a function of (t, x) to the last bit, whatever was
+// evaluated before, on which thread and at which address: the cache decides only how often the
+// sines are taken. (An anchor that followed the point, where its sines were last taken, made the
+// result depend on the history: a model's right-hand side was then not reproducible bit for bit.)
+// At most kPhasorBatches batches of at most kPhasorTerms points x terms each per thread (two cells:
+// 64 MiB at most).
 #pragma once
 
 #include <Eigen/Core>
@@ -48,7 +53,7 @@ namespace hawser::ocean {
 inline constexpr double kDepthCutoff = 1e-7;
 /// The phasor cache's bounds (file comment): batches per thread, points x terms per batch.
 inline constexpr std::size_t kPhasorBatches = 16;
-inline constexpr std::size_t kPhasorTerms = std::size_t{1} << 18;
+inline constexpr std::size_t kPhasorTerms = std::size_t{1} << 17;
 
 class FastWaveSum {
  public:
@@ -71,6 +76,7 @@ class FastWaveSum {
   std::uint64_t id_;  ///< Unique per sum: the phasor cache's key (never reused).
   double depth_;
   Stretching stretching_;
+  double cell_ = 0.0;      ///< The anchor grid's cell side [m] (file comment); 0: no cache.
   std::size_t count_ = 0;  ///< Components (without the padding).
   std::vector<double> kx_, ky_, omega_, phase_, a_, k_, e2kh_, ux_, uy_, uz_, dux_, duy_, duz_, p_;
   std::vector<double> tail_;      ///< max(V_m / V_0, A_m / A_0, P_m / P_0), m = 0 .. count_.
