@@ -54,7 +54,8 @@ void AddInLinePoints(ViewCase& c, long cable, const pugi::xml_node& lib) {
     long node = 0;
     bool known = true;
     for (size_t s = 0; s < static_cast<size_t>(p[0]); ++s) {
-      known = known && sections[s].size() == 2;
+      // A segment count hawser would have run (a damaged file's text may say anything).
+      known = known && sections[s].size() == 2 && sections[s][1] >= 1 && sections[s][1] <= 1e6;
       if (known) node += std::lround(sections[s][1]);
     }
     const ViewCable& line = c.cables[static_cast<size_t>(cable)];
@@ -97,8 +98,12 @@ void AddCableMarkers(ViewCase& c, const std::map<std::string, pugi::xml_node>& o
     // An end within 1 m of the seabed at the first output time is an anchor.
     for (const size_t node : {size_t{0}, cable.nodes - 1}) {
       if (cable.positions[3 * node + 2] < *seabed + 1.0) {
-        c.markers.push_back({fmt::format("{} anchor", cable.name), MarkerKind::kAnchor, {},
-                             static_cast<long>(k), static_cast<long>(node), 0.0});
+        c.markers.push_back({fmt::format("{} anchor", cable.name),
+                             MarkerKind::kAnchor,
+                             {},
+                             static_cast<long>(k),
+                             static_cast<long>(node),
+                             0.0});
       }
     }
   }

@@ -55,9 +55,9 @@ TEST_CASE("hawser run --vtk refuses a CSV result before the run, a run without c
   const CommandResult none = RunHawser("run -q " + Quote(kSource + "/configs/mass_on_spring.xml") +
                                        " -o " + Quote(h5) + " --vtk " + Quote(dir));
   CHECK(none.exit_code == 2);
-  CHECK_MESSAGE(none.output.find("'" + h5 + "' holds no cable's node positions") !=
-                    std::string::npos,
-                none.output);
+  CHECK_MESSAGE(
+      none.output.find("'" + h5 + "' holds no cable's node positions") != std::string::npos,
+      none.output);
   CHECK(std::filesystem::exists(h5));
   CHECK(!std::filesystem::exists(dir));
   for (const std::string& f : {scenario, h5}) std::filesystem::remove_all(f);

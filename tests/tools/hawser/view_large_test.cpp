@@ -24,16 +24,16 @@ std::string StormSizedScenario() {
   const char* anchors[] = {"205,0,-100", "-102.5,177.5,-100", "-102.5,-177.5,-100"};
   for (int k = 1; k <= 3; ++k) {
     const std::string n = std::to_string(k);
-    objects += "<Lib LibName=\"base\" SimObject=\"Src/Constant\" Name=\"Fair" + n +
-               "\" Value=\"" + fairleads[k - 1] + "\"/>\n<Lib LibName=\"base\" " +
+    objects += "<Lib LibName=\"base\" SimObject=\"Src/Constant\" Name=\"Fair" + n + "\" Value=\"" +
+               fairleads[k - 1] + "\"/>\n<Lib LibName=\"base\" " +
                "SimObject=\"Src/Constant\" Name=\"Anchor" + n + "\" Value=\"" + anchors[k - 1] +
                "\"/>\n<Lib LibName=\"base\" SimObject=\"Cable/Cable\" Name=\"Line" + n +
                "\" NumElements=\"20\" Length=\"250\" Diameter=\"0.1\" MassPerLength=\"150\" " +
                "EA=\"6.0e8\"/>\n";
     connections += "<Connection Line" + n + ".PositionA=\"Anchor" + n + ".Out\" Line" + n +
                    ".PositionB=\"Offset.Out + Fair" + n + ".Out\"/>\n";
-    output += std::string(k > 1 ? "," : "") + "object.Line" + n + ".NodePositions,object.Line" +
-              n + ".Tension";
+    output += std::string(k > 1 ? "," : "") + "object.Line" + n + ".NodePositions,object.Line" + n +
+              ".Tension";
   }
   return "<Contents><OBJECTS>\n<Lib LibName=\"base\" SimObject=\"Environment/Ocean\" "
          "Name=\"Sea\" Depth=\"100\"/>\n<Lib LibName=\"base\" SimObject=\"Src/Sine\" "

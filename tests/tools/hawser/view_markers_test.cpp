@@ -40,8 +40,7 @@ std::string VtkMarkers(const std::string& h5) {
   const std::string dir = h5 + "_vtk";
   const CommandResult r = RunHawser("vtk " + Quote(h5) + " " + Quote(dir));
   REQUIRE_MESSAGE(r.exit_code == 0, r.output);
-  const std::string pvd =
-      dir + "/" + std::filesystem::path(h5).stem().string() + ".pvd";
+  const std::string pvd = dir + "/" + std::filesystem::path(h5).stem().string() + ".pvd";
   const CommandResult check =
       RunCommand("/usr/bin/python3 " + Quote(kSource + "/tests/tools/hawser/vtk_check.py") + " " +
                  Quote(h5) + " " + Quote(pvd));
@@ -53,24 +52,25 @@ std::string VtkMarkers(const std::string& h5) {
 /// The first row of the dataset `path` in `h5`, flattened, then `rows` of it (a slice), "%.3f"
 /// each (h5py, independent of hawser).
 std::string FirstRow(const std::string& h5, const std::string& path, const std::string& rows) {
-  const CommandResult r = RunCommand(
-      "/usr/bin/python3 -c \"import h5py; v = h5py.File('" + h5 + "', 'r')['" + path + "'][0].reshape(-1)" +
-      rows + "; print(' '.join('%.3f' % x for x in v))\"");
+  const CommandResult r =
+      RunCommand("/usr/bin/python3 -c \"import h5py; v = h5py.File('" + h5 + "', 'r')['" + path +
+                 "'][0].reshape(-1)" + rows + "; print(' '.join('%.3f' % x for x in v))\"");
   REQUIRE_MESSAGE(r.exit_code == 0, r.output);
   return r.output.substr(0, r.output.find('\n'));
 }
 
 TEST_CASE("hawser vtk marks a Body/Buoy (3) and an anchor (1) where the file has them") {
-  const std::string h5 = RunConfig(
-      "cable_buoyed_line.xml", "object.Buoy.Pos,object.Lower.NodePositions,object.Upper.NodePositions",
-      "object.Buoy:states,object.Lower.TensionB,object.Upper.TensionB", "0, 1, 2", "0, 1, 20",
-      "markers_buoy");
+  const std::string h5 =
+      RunConfig("cable_buoyed_line.xml",
+                "object.Buoy.Pos,object.Lower.NodePositions,object.Upper.NodePositions",
+                "object.Buoy:states,object.Lower.TensionB,object.Upper.TensionB", "0, 1, 2",
+                "0, 1, 20", "markers_buoy");
   const std::string markers = VtkMarkers(h5);
   // The buoy at its logged Pos; Lower's end A on the 100 m seabed, the anchor.
   CHECK_MESSAGE(markers.find("3 " + FirstRow(h5, "Buoy/Pos", "")) != std::string::npos, markers);
-  CHECK_MESSAGE(markers.find("1 " + FirstRow(h5, "Lower/NodePositions", "[0:3]")) !=
-                    std::string::npos,
-                markers);
+  CHECK_MESSAGE(
+      markers.find("1 " + FirstRow(h5, "Lower/NodePositions", "[0:3]")) != std::string::npos,
+      markers);
   // The page has them too: the buoy sized by its Diameter (3 m).
   const std::string page = h5 + ".html";
   REQUIRE(RunHawser("view " + Quote(h5) + " -o " + Quote(page)).exit_code == 0);
@@ -85,12 +85,12 @@ TEST_CASE("hawser vtk marks a Cable/Line's clump weight (4) on the node its Sect
   // section 2, node 25 + 30 = 55; 5000 kg > 1025 kg/m^3 x 0.5 m^3, so it sinks: a clump weight.
   const std::string h5 =
       RunConfig("cable_chain_polyester_chain.xml", "object.L1.NodePositions,object.L1.Tension",
-                "object.L1.ForceB,object.L1.TensionB,object.L1.Utilisation", "0, 1, 1",
-                "0, 1, 10", "markers_clump");
+                "object.L1.ForceB,object.L1.TensionB,object.L1.Utilisation", "0, 1, 1", "0, 1, 10",
+                "markers_clump");
   const std::string markers = VtkMarkers(h5);
-  CHECK_MESSAGE(markers.find("4 " + FirstRow(h5, "L1/NodePositions", "[165:168]")) !=
-                    std::string::npos,
-                markers);
+  CHECK_MESSAGE(
+      markers.find("4 " + FirstRow(h5, "L1/NodePositions", "[165:168]")) != std::string::npos,
+      markers);
   std::filesystem::remove(h5);
 }
 
