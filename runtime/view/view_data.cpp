@@ -16,6 +16,7 @@
 #include "runtime/output/hdf5_file.h"
 #include "runtime/output/hdf5_sea.h"
 #include "runtime/output/hdf5_util.h"
+#include "runtime/view/view_markers.h"
 
 namespace hawser::view {
 namespace {
@@ -77,6 +78,28 @@ void ReadScenarioText(const std::string& path, const std::string& group, pugi::x
   doc.load_string(text.c_str());
 }
 
+/// The numeric attribute `name` of `object`, if it has it.
+std::optional<double> NumberAttribute(hid_t object, const char* name) {
+  if (H5Aexists(object, name) <= 0) return std::nullopt;
+  const h5::Handle attr(H5Aopen(object, name, H5P_DEFAULT));
+  double v = 0.0;
+  if (H5Aread(attr.get(), H5T_NATIVE_DOUBLE, &v) < 0) return std::nullopt;
+  return v;
+}
+
+/// A broken cable's break (the attributes break_time and break_index on its group, written by
+/// hdf5_run_writer.cpp) into `cable`. Caller holds Hdf5Mutex().
+void ReadBreak(hid_t run_group, ViewCable& cable) {
+  if (H5Lexists(run_group, cable.name.c_str(), H5P_DEFAULT) <= 0) return;
+  const h5::Handle g(H5Gopen2(run_group, cable.name.c_str(), H5P_DEFAULT));
+  if (!g.valid()) return;
+  const std::optional<double> time = NumberAttribute(g.get(), "break_time");
+  const std::optional<double> index = NumberAttribute(g.get(), "break_index");
+  if (!time || !index || *index < 0 || *index + 2 > static_cast<double>(cable.nodes)) return;
+  cable.break_time = *time;
+  cable.break_segment = static_cast<long>(*index);
+}
+
 const RecordedSignal* Find(const RecordedRun& run, const std::string& name) {
   for (const RecordedSignal& s : run.signals) {
     if (s.name == name) return &s;
@@ -117,9 +140,12 @@ ViewCase ReadCase(const std::string& path, const std::string& group, const std::
     } else if (EndsWith(s.name, ".Pos") && s.width == 3) {
       const std::string object = s.name.substr(0, s.name.size() - 4);
       const RecordedSignal* quat = Find(run, object + ".Quat");
-      if (!quat || quat->width != 4) continue;  // A point, not a body: no orientation.
-      ViewBody body{object, s.values, quat->values, 5.0};
       const auto lib = objects.find(object);
+      if (!quat || quat->width != 4) {  // A point, not a body: no orientation.
+        AddPositionMarker(c, object, s.values, lib == objects.end() ? nullptr : &lib->second);
+        continue;
+      }
+      ViewBody body{object, s.values, quat->values, 5.0};
       if (lib != objects.end()) {
         if (const auto mass = Number(lib->second, "Mass"); mass && *mass > 0) {
           const double volume = *mass / 1025.0;  // Sea water, kg/m^3.
@@ -136,10 +162,12 @@ ViewCase ReadCase(const std::string& path, const std::string& group, const std::
         where));
   }
   if (c.time.empty()) BadInput(fmt::format("{} holds no output time (an empty /time)", where));
+  AddCableMarkers(c, objects);
   std::lock_guard lock(Hdf5Mutex());
   const h5::Handle file(h5::OpenResultFile(path));
   const h5::Handle g(H5Gopen2(file.get(), group.c_str(), H5P_DEFAULT));
   h5::SeaRecord sea = h5::ReadSea(g.get(), path);
+  for (ViewCable& cable : c.cables) ReadBreak(g.get(), cable);
   c.waves = std::move(sea.components);
   c.wave_ramp = std::move(sea.ramp);
   return c;
@@ -197,12 +225,14 @@ void Decimate(ViewCase& c, size_t stride) {
     b.position = KeepRows(b.position, 3, rows);
     b.quat = KeepRows(b.quat, 4, rows);
   }
+  for (ViewMarker& m : c.markers) m.position = KeepRows(m.position, 3, rows);
 }
 
 size_t ValuesPerFrame(const ViewCase& c) {
   size_t n = 1;  // The time.
   for (const ViewCable& cable : c.cables)
     n += 3 * cable.nodes + (cable.tension.empty() ? 0 : cable.nodes - 1);
+  for (const ViewMarker& m : c.markers) n += m.position.empty() ? 0 : 3;
   return n + 7 * c.bodies.size();
 }
 

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,15 @@ struct ViewCable {
   size_t nodes = 0;
   std::vector<double> positions;  ///< frames x 3 nodes, row-major, m (world).
   std::vector<double> tension;    ///< frames x (nodes - 1), N; empty when Tension was not logged.
+  /// A line that broke (Cable BreakTime/BreakTension; the group's break_time and break_index,
+  /// results.md): from break_time on, segment break_segment (0 = at end A) is not drawn.
+  double break_time = std::numeric_limits<double>::infinity();  ///< s
+  long break_segment = -1;
+
+  /// Whether segment `s` (0 = at end A) is broken at time `t` [s].
+  bool Broken(size_t s, double t) const {
+    return static_cast<long>(s) == break_segment && t >= break_time;
+  }
 };
 
 /// A rigid body: an object that logged Pos (3) and Quat (4).
@@ -31,12 +41,31 @@ struct ViewBody {
   double size = 5.0;
 };
 
+/// What a marker marks; the numbers are the VTK files' MarkerType (docs/view.md).
+enum class MarkerKind {
+  kAnchor = 1,    ///< A cable's end on the seabed.
+  kFairlead = 2,  ///< A Body/Point (a fairlead on a body).
+  kBuoy = 3,      ///< A Body/Buoy, or a net buoyant point in a Cable/Line.
+  kClump = 4,     ///< A net heavy point in a Cable/Line (a clump weight).
+  kPoint = 5,     ///< Any other object that logged a Pos of 3 and no Quat.
+};
+
+/// A marked point: its own logged positions, or a cable's node (an in-line point, an anchor).
+struct ViewMarker {
+  std::string name;
+  MarkerKind kind = MarkerKind::kPoint;
+  std::vector<double> position;  ///< frames x 3, m; empty for a cable's node.
+  long cable = -1, node = -1;    ///< A cable's node: its index in ViewCase::cables, its node.
+  double size = 0.0;             ///< A Body/Buoy's Diameter, m; 0: the page's marker size.
+};
+
 /// One run: a result file's, or one case of a sweep's.
 struct ViewCase {
   std::string label;         ///< "run", or "case 3".
   std::vector<double> time;  ///< s, the frames kept.
   std::vector<ViewCable> cables;
   std::vector<ViewBody> bodies;
+  std::vector<ViewMarker> markers;         ///< view_markers.h.
   std::optional<double> depth;             ///< The ocean's Depth, m (seabed at z = -depth).
   std::array<double, 3> current{0, 0, 0};  ///< Surface current, m/s, world.
   size_t recorded_frames = 0;              ///< Output times in the file, before decimation.

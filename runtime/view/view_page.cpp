@@ -13,6 +13,7 @@
 #include "runtime/output/replacing_file.h"
 #include "runtime/view/sea_surface.h"
 #include "runtime/view/view_assets.h"
+#include "runtime/view/view_markers.h"
 
 namespace hawser::view {
 namespace {
@@ -65,6 +66,10 @@ std::string CaseJson(const ViewCase& c) {
     } else {
       AppendArray(out, cable.tension, "{:.5g}");
     }
+    // A broken line: [time, segment]; the page hides that segment from then on.
+    out += cable.break_segment < 0
+               ? std::string(",\"break\":null")
+               : fmt::format(",\"break\":[{},{}]", cable.break_time, cable.break_segment);
     out += '}';
   }
   out += "],\"waves\":[";
@@ -85,6 +90,20 @@ std::string CaseJson(const ViewCase& c) {
     AppendArray(out, b.position, "{:.3f}");
     out += ",\"quat\":";
     AppendArray(out, b.quat, "{:.6f}");
+    out += '}';
+  }
+  // Markers: their own positions, or a cable's node (view_markers.h).
+  out += "],\"markers\":[";
+  for (size_t k = 0; k < c.markers.size(); ++k) {
+    const ViewMarker& m = c.markers[k];
+    out += fmt::format("{}{{\"name\":{},\"kind\":\"{}\",\"size\":{:.3f},", k ? "," : "",
+                       JsonString(m.name), KindName(m.kind), m.size);
+    if (m.cable >= 0) {
+      out += fmt::format("\"cable\":{},\"node\":{}}}", m.cable, m.node);
+      continue;
+    }
+    out += "\"pos\":";
+    AppendArray(out, m.position, "{:.3f}");
     out += '}';
   }
   return out + "]}";

@@ -12,6 +12,7 @@
 
 #include "hawser/errors.h"
 #include "runtime/view/sea_surface.h"
+#include "runtime/view/view_markers.h"
 
 namespace hawser::view {
 namespace {
@@ -23,6 +24,9 @@ struct Frame {
   std::vector<long> connectivity, quads;
   std::vector<double> tension;
   std::vector<long> segment, object;
+  /// The markers' vertex cells (VTK orders them before lines): their points, SegmentIndex (the
+  /// node, or -1), ObjectIndex and MarkerType (view_data.h, MarkerKind).
+  std::vector<long> verts, vert_segment, vert_object, vert_type;
 };
 
 /// The sea surface's grid: kSeaCells x kSeaCells quads over the lines' extent and a margin.
@@ -77,6 +81,7 @@ Frame BuildFrame(const ViewCase& c, const SeaGrid& sea, size_t f) {
     out.points.insert(out.points.end(), cable.positions.begin() + 3 * n * f,
                       cable.positions.begin() + 3 * n * (f + 1));
     for (size_t s = 0; s + 1 < n; ++s) {
+      if (cable.Broken(s, c.time[f])) continue;  // A broken line: no cell across its break.
       out.connectivity.push_back(first + static_cast<long>(s));
       out.connectivity.push_back(first + static_cast<long>(s) + 1);
       out.tension.push_back(cable.tension.empty() ? 0.0 : cable.tension[(n - 1) * f + s]);
@@ -101,6 +106,15 @@ Frame BuildFrame(const ViewCase& c, const SeaGrid& sea, size_t f) {
     }
     ++object;
   }
+  // Markers: a cable's node (its ObjectIndex), or an object of their own (after the bodies).
+  for (const ViewMarker& m : c.markers) {
+    const std::array<double, 3> p = MarkerPosition(c, m, f);
+    out.verts.push_back(static_cast<long>(out.points.size() / 3));
+    out.points.insert(out.points.end(), p.begin(), p.end());
+    out.vert_segment.push_back(m.node);
+    out.vert_object.push_back(m.cable >= 0 ? m.cable : object++);
+    out.vert_type.push_back(static_cast<long>(m.kind));
+  }
   AddSea(c, sea, f, out);
   return out;
 }
@@ -115,30 +129,46 @@ void WriteArray(std::ostream& os, const char* type, const char* name, int compon
   os << "\n</DataArray>\n";
 }
 
+/// `first` then `second`: a cell data array over the vertex cells, then the others.
+template <typename T>
+std::vector<T> Join(std::vector<T> first, const std::vector<T>& second) {
+  first.insert(first.end(), second.begin(), second.end());
+  return first;
+}
+
+/// Offsets 1 n, 2 n, ...: the ends of `cells` cells of n points each.
+std::vector<long> Offsets(size_t cells, long n) {
+  std::vector<long> offsets(cells);
+  for (size_t k = 0; k < cells; ++k) offsets[k] = n * static_cast<long>(k + 1);
+  return offsets;
+}
+
 void WriteFrame(const Frame& fr, const std::string& path) {
   std::ofstream os(path);
-  const size_t cells = fr.connectivity.size() / 2, polys = fr.quads.size() / 4;
-  std::vector<long> offsets(cells), poly_offsets(polys);
-  for (size_t k = 0; k < cells; ++k) offsets[k] = static_cast<long>(2 * (k + 1));
-  for (size_t k = 0; k < polys; ++k) poly_offsets[k] = static_cast<long>(4 * (k + 1));
+  const size_t verts = fr.verts.size(), cells = fr.connectivity.size() / 2,
+               polys = fr.quads.size() / 4;
   os << "<?xml version=\"1.0\"?>\n"
         "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\">\n<PolyData>\n"
      << fmt::format(
-            "<Piece NumberOfPoints=\"{}\" NumberOfVerts=\"0\" NumberOfLines=\"{}\" "
+            "<Piece NumberOfPoints=\"{}\" NumberOfVerts=\"{}\" NumberOfLines=\"{}\" "
             "NumberOfStrips=\"0\" NumberOfPolys=\"{}\">\n",
-            fr.points.size() / 3, cells, polys)
+            fr.points.size() / 3, verts, cells, polys)
      << "<Points>\n";
   WriteArray(os, "Float64", "Points", 3, fr.points);  // Shortest round-trip digits (fmt "{}").
   os << "</Points>\n<CellData Scalars=\"Tension\">\n";
-  WriteArray(os, "Float64", "Tension", 1, fr.tension);
-  WriteArray(os, "Int32", "SegmentIndex", 1, fr.segment);
-  WriteArray(os, "Int32", "ObjectIndex", 1, fr.object);
-  os << "</CellData>\n<Lines>\n";
+  WriteArray(os, "Float64", "Tension", 1, Join(std::vector<double>(verts, 0.0), fr.tension));
+  WriteArray(os, "Int32", "SegmentIndex", 1, Join(fr.vert_segment, fr.segment));
+  WriteArray(os, "Int32", "ObjectIndex", 1, Join(fr.vert_object, fr.object));
+  WriteArray(os, "Int32", "MarkerType", 1, Join(fr.vert_type, std::vector<long>(fr.object.size())));
+  os << "</CellData>\n<Verts>\n";
+  WriteArray(os, "Int64", "connectivity", 1, fr.verts);
+  WriteArray(os, "Int64", "offsets", 1, Offsets(verts, 1));
+  os << "</Verts>\n<Lines>\n";
   WriteArray(os, "Int64", "connectivity", 1, fr.connectivity);
-  WriteArray(os, "Int64", "offsets", 1, offsets);
+  WriteArray(os, "Int64", "offsets", 1, Offsets(cells, 2));
   os << "</Lines>\n<Polys>\n";
   WriteArray(os, "Int64", "connectivity", 1, fr.quads);
-  WriteArray(os, "Int64", "offsets", 1, poly_offsets);
+  WriteArray(os, "Int64", "offsets", 1, Offsets(polys, 4));
   os << "</Polys>\n</Piece>\n</PolyData>\n</VTKFile>\n";
   os.close();
   if (!os) throw IoError(fmt::format("'{}': cannot write: {}", path, std::strerror(errno)));

@@ -205,6 +205,9 @@ void DeclareCommandLine(CLI::App& app, CommandLine& line) {
                   "Save the state (.h5) at the end, or at --save-state-at");
   run->add_option("--save-state-at", line.run.request.save_state_at,
                   "The output time [s] to save the state at (with --save-state)");
+  run->add_option("--vtk", line.run.request.vtk_dir,
+                  "After the run, write its lines and bodies as VTK files for ParaView into DIR "
+                  "(as `hawser vtk`; needs -o RUN.h5)");
   DeclareScenarioCommand(
       app.add_subcommand(
           "eval",

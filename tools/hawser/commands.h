@@ -38,6 +38,8 @@ struct RunRequest {
   std::string restart;     ///< --restart FILE: continue from a saved state (run only).
   std::string save_state;  ///< --save-state FILE: the state at the end, or at save_state_at.
   std::optional<double> save_state_at;  ///< --save-state-at T: an output time [s].
+  /// --vtk DIR: after a completed run, its HDF5 result as VTK files in DIR (`hawser vtk`).
+  std::string vtk_dir;
 };
 
 /// `hawser stats`: the statistics of a finished run's columns (runtime/analysis/statistics.h).

@@ -10,6 +10,7 @@
 #include "tools/hawser/progress.h"
 #include "tools/hawser/run_state.h"
 #include "tools/hawser/signals.h"
+#include "tools/hawser/view_command.h"
 
 namespace hawser::cli {
 
@@ -40,6 +41,13 @@ void ReportUnitMismatches(const Model& model, bool strict) {
 }
 
 int Run(const RunRequest& request) {
+  // --vtk reads the run back from its HDF5 file: refused before any work when there is none.
+  if (!request.vtk_dir.empty() && ResultFormatOf(request.output) != ResultFormat::kHdf5) {
+    throw ScenarioError({}, fmt::format("--vtk '{}': the VTK files are made from the run's HDF5 "
+                                        "result, and '{}' is a CSV result (it keeps no cable's "
+                                        "shape); write the run with -o RUN.h5",
+                                        request.vtk_dir, request.output));
+  }
   PreparedRun run;
   PrepareRun(request, run);
   const Scenario& scenario = run.scenario;
@@ -56,6 +64,7 @@ int Run(const RunRequest& request) {
   RunResult result = Simulate(*run.model, scenario.engine, *sink, options);
   progress.Done();
   states.Finish(request.quiet);
+  sink.reset();  // The result file closed: --vtk reads it back.
 
   const SolverStats& st = result.stats;
   if (!request.quiet) {
@@ -71,13 +80,15 @@ int Run(const RunRequest& request) {
   }
   switch (result.status) {
     case RunStatus::kCompleted:
-      return kOk;
+      return request.vtk_dir.empty() ? kOk : Vtk({request.output, request.vtk_dir, ""});
     case RunStatus::kInterrupted:
-      fmt::print(stderr, "hawser: {}; results so far are in {}\n", result.message, request.output);
+      fmt::print(stderr, "hawser: {}; results so far are in {}{}\n", result.message, request.output,
+                 request.vtk_dir.empty() ? "" : " (no VTK files: not completed)");
       return kInterrupted;
     case RunStatus::kFailed:
-      fmt::print(stderr, "{}: error: {}; results up to t = {} are in {}\n", scenario.file,
-                 result.message, result.end_time, request.output);
+      fmt::print(stderr, "{}: error: {}; results up to t = {} are in {}{}\n", scenario.file,
+                 result.message, result.end_time, request.output,
+                 request.vtk_dir.empty() ? "" : " (no VTK files: not completed)");
       return kSimulationFailed;
   }
   return kInternal;

@@ -82,14 +82,18 @@
       const geometry = new THREE.BufferGeometry();
       geometry.addAttribute("position", new THREE.BufferAttribute(new Float32Array(3 * cable.nodes), 3));
       geometry.addAttribute("color", new THREE.BufferAttribute(new Float32Array(3 * cable.nodes), 3));
-      const line = new THREE.Line(geometry, new THREE.LineBasicMaterial({ vertexColors: THREE.VertexColors }));
+      // Segments (node i to i + 1) as an index, so that a broken segment can be left out.
+      const index = [];
+      for (let i = 0; i + 1 < cable.nodes; ++i) index.push(i, i + 1);
+      geometry.setIndex(index);
+      const line = new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ vertexColors: THREE.VertexColors }));
       line.frustumCulled = false;
       group.add(line);
-      // An end on the seabed (within 1 m) is an anchor (a dark box); any other end a fairlead
-      // or connection point (an orange sphere).
+      // An end the data marks as an anchor (on the seabed, view_markers.h) is a dark box; any
+      // other end a fairlead or connection point (an orange sphere).
+      const k = c.cables.indexOf(cable);
       const ends = [0, cable.nodes - 1].map((node) => {
-        const z = cable.pos[3 * node + 2];
-        const anchor = seabed !== null && z < seabed + 1;
+        const anchor = c.markers.some((m) => m.kind === "anchor" && m.cable === k && m.node === node);
         const mesh = anchor
           ? new THREE.Mesh(new THREE.BoxGeometry(2 * marker, 2 * marker, 2 * marker),
                            new THREE.MeshLambertMaterial({ color: 0x402000 }))
@@ -102,7 +106,15 @@
       const dots = new THREE.Points(geometry, new THREE.PointsMaterial({ color: 0x303030, size: 3, sizeAttenuation: false }));
       dots.frustumCulled = false;
       group.add(dots);
-      return { data: cable, line: line, ends: ends };
+      // A broken line's two free ends (the nodes beside the broken segment): red spheres, shown
+      // from the break on.
+      const loose = cable.break === null ? [] : [cable.break[1], cable.break[1] + 1].map((node) => {
+        const mesh = new THREE.Mesh(new THREE.SphereGeometry(marker, 12, 8),
+                                    new THREE.MeshLambertMaterial({ color: 0xe00000 }));
+        group.add(mesh);
+        return { node: node, mesh: mesh };
+      });
+      return { data: cable, line: line, ends: ends, loose: loose };
     });
     const bodies = c.bodies.map((body) => {
       const g = new THREE.CylinderGeometry(body.size / 2, body.size / 2, body.size, 24);
@@ -111,6 +123,19 @@
       mesh.add(new THREE.AxesHelper(1.5 * body.size));
       group.add(mesh);
       return { data: body, mesh: mesh };
+    });
+    // Marked points (view_markers.h): a Body/Buoy as a yellow sphere of its diameter, an in-line
+    // buoy a smaller one, a clump weight a dark grey box, a Body/Point (fairlead) a green
+    // octahedron, any other logged point a purple one. Anchors are the dark boxes at the cables'
+    // seabed ends above.
+    const markers = c.markers.filter((m) => m.kind !== "anchor").map((m) => {
+      const r = m.size > 0 ? Math.max(m.size / 2, 0.5 * marker) : marker;
+      const geometry = m.kind === "clump" ? new THREE.BoxGeometry(2 * r, 2 * r, 2 * r)
+        : m.kind === "buoy" ? new THREE.SphereGeometry(r, 12, 8) : new THREE.OctahedronGeometry(1.3 * r);
+      const colour = { buoy: 0xf0c000, clump: 0x404040, fairlead: 0x00a040 }[m.kind] || 0x8000c0;
+      const mesh = new THREE.Mesh(geometry, new THREE.MeshLambertMaterial({ color: colour }));
+      group.add(mesh);
+      return { data: m, mesh: mesh };
     });
     const plane = 2.4 * radius;
     // The sea surface: flat without waves; else a 64 x 64 grid whose heights setFrame sets from
@@ -137,7 +162,7 @@
       group.add(new THREE.ArrowHelper(dir, from, length, 0x0040ff, 0.25 * length, 0.12 * length));
     }
     scene.add(group);
-    shown = { index: index, c: c, group: group, cables: cables, bodies: bodies, lo: lo, hi: hi,
+    shown = { index: index, c: c, group: group, cables: cables, bodies: bodies, markers: markers, lo: lo, hi: hi,
               centre: centre, radius: radius, sea: sea };
     el("tmin").textContent = (lo / 1000).toPrecision(4);
     el("tmax").textContent = (hi / 1000).toPrecision(4);
@@ -205,6 +230,26 @@
       pos.needsUpdate = true;
       col.needsUpdate = true;
       for (const end of cable.ends) end.mesh.position.fromArray(d.pos, 3 * n * frame + 3 * end.node);
+      if (d.break !== null) {
+        // Broken: the segment's two index entries both name its end A node (nothing drawn).
+        const broken = c.time[frame] >= d.break[0], s = d.break[1];
+        const index = cable.line.geometry.index;
+        index.array[2 * s + 1] = broken ? s : s + 1;
+        index.needsUpdate = true;
+        for (const end of cable.loose) {
+          end.mesh.visible = broken;
+          end.mesh.position.fromArray(d.pos, 3 * n * frame + 3 * end.node);
+        }
+      }
+    }
+    for (const m of shown.markers) {
+      const d = m.data;
+      if (d.cable === undefined) {
+        m.mesh.position.fromArray(d.pos, 3 * frame);
+      } else {
+        const cable = c.cables[d.cable];
+        m.mesh.position.fromArray(cable.pos, 3 * (cable.nodes * frame + d.node));
+      }
     }
     for (const body of shown.bodies) {
       const d = body.data;

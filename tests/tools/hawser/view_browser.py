@@ -9,8 +9,8 @@ the page's case selector), at the first and the last output time, in the elevati
 canvas (what WebGL drew) is read back as a PNG and, for every cable in the result file, the pixels
 around its end nodes and its middle node projected with the page's camera differ from the
 background, while a point where nothing is drawn shows the background; the two times' pictures
-differ. The page must report its first frame drawn (polled, up to a generous bound) and no
-JavaScript error. Prints what failed and exits 1; 0 when all holds.
+differ; a broken line's free end must be seen moving away (check_break). The page must report
+its first frame drawn (polled, up to a generous bound) and no JavaScript error. Prints what failed and exits 1; 0 when all holds.
 """
 import base64
 import fcntl
@@ -167,6 +167,43 @@ def differs(image, pixel, background):
     return bool((np.abs(patch - background).sum(axis=2) > COLOUR_DIFFERENCE).any())
 
 
+def check_break(browser, run, name, label, last, failures):
+    """A broken line (its group's break_time and break_index): at the first output time after
+    the break and at the last (`last`: its time, camera and picture), its free end (of the two
+    nodes beside the broken segment, the one that moves more) is drawn where the file puts it
+    both times, its two positions are apart on the screen, the earlier position is background in
+    the later picture (the end has moved away), and the broken segment's middle is background
+    (no line across the break)."""
+    time_h5 = run["time"][:]
+    s, t_break = int(run[name].attrs["break_index"]), float(run[name].attrs["break_time"])
+    after = time_h5[time_h5 >= t_break]
+    t_a = browser.evaluate("hawserView.setTime(%r)" % float(after[0]))
+    camera_a, image_a = browser.evaluate("hawserView.camera()"), canvas(browser)
+    t_b, camera_b, image_b = last
+    rows = [int(np.argmin(np.abs(time_h5 - t))) for t in (t_a, t_b)]
+    nodes = [run[name]["NodePositions"][r].reshape(-1, 3) for r in rows]
+    free = max((s, s + 1), key=lambda k: np.linalg.norm(nodes[1][k] - nodes[0][k]))
+    pixel_a, pixel_b = project(camera_a, nodes[0][free]), project(camera_b, nodes[1][free])
+    background = image_b[-2, -2]
+    if not differs(image_a, pixel_a, background) or not differs(image_b, pixel_b, background):
+        failures.append("%s: %s's free end (node %d) is not drawn at t=%g or t=%g" % (
+            label, name, free, t_a, t_b))
+    # Apart by several marker widths: a moved end, not a wobble of the drawing.
+    moved = np.hypot(pixel_b[0] - pixel_a[0], pixel_b[1] - pixel_a[1])
+    if moved < 20:
+        failures.append("%s: %s's free end moved only %.0f pixels from t=%g to t=%g" % (
+            label, name, moved, t_a, t_b))
+    if differs(image_b, pixel_a, background):
+        failures.append("%s: at t=%g, where %s's free end was at t=%g (pixel %.0f, %.0f) is "
+                        "still drawn" % (label, t_b, name, t_a, pixel_a[0], pixel_a[1]))
+    gap = project(camera_b, (nodes[1][s] + nodes[1][s + 1]) / 2)
+    if differs(image_b, gap, background):
+        failures.append("%s: at t=%g, %s's broken segment %d is drawn (pixel %.0f, %.0f)" % (
+            label, t_b, name, s, gap[0], gap[1]))
+    print("%s: %s broke at t=%g; its free end moved %.0f pixels from t=%g to t=%g" % (
+        label, name, t_break, moved, t_a, t_b))
+
+
 def check_case(browser, run, label, failures):
     time_h5 = run["time"][:]
     cables = [name for name in run if isinstance(run[name], h5py.Group) and
@@ -198,12 +235,16 @@ def check_case(browser, run, label, failures):
                 failures.append("%s t=%g: %s at %s, where nothing is, is drawn: the pixel test "
                                 "cannot tell lines from background" % (label, t_page, name, empty))
         pictures.append(image)
+        shot = (t_page, camera, image)
     changed = int((np.abs(pictures[0] - pictures[1]).sum(axis=2) > COLOUR_DIFFERENCE).sum())
     if changed < 50:  # A line that moves at all moves hundreds of its pixels (and its markers).
         failures.append("%s: the pictures at t=%g and t=%g differ in only %d pixels" % (
             label, shown, last, changed))
     print("%s: %d cables, t=%g and t=%g, %d pixels changed" % (label, len(cables), shown, last,
                                                                changed))
+    for name in cables:
+        if "break_index" in run[name].attrs:
+            check_break(browser, run, name, label, shot, failures)
 
 
 def main():

@@ -61,14 +61,16 @@ TEST_CASE("hawser view: a sweep's page has a case selector, and each case is dra
   for (const std::string& f : {scenario, h5, page}) std::filesystem::remove(f);
 }
 
-TEST_CASE("hawser view: a broken line (its end free, falling) is drawn beside an intact one") {
-  // Line breaking is issue 27 (not yet in hawser): BrokenLineScenario emulates a line that parted
-  // at its fairlead by a line whose end B holds only a free end piece.
+TEST_CASE("hawser view: a broken line's free end is drawn moving away, beside an intact line") {
+  // A real break (Cable BreakTime = 1 s at the fairlead): view_browser.py finds the free end in
+  // the pictures at the first output time after the break and at the last, apart, and no
+  // segment drawn across the break.
   const std::string h5 = RunScenario(BrokenLineScenario(), "view_broken.h5");
   const std::string page = WritePage(h5);
   const CommandResult r = CheckInBrowser(page, h5);
   CHECK_MESSAGE(r.exit_code == 0, r.output);
   CHECK(r.output.find("run: 2 cables") != std::string::npos);
+  CHECK(r.output.find("run: Broken broke at t=1; its free end moved ") != std::string::npos);
   std::filesystem::remove(page);
   std::filesystem::remove(h5);
 }

@@ -44,23 +44,21 @@ inline std::string MooredLineScenario(
 )";
 }
 
-/// The broken line, emulated (line breaking itself is issue 27, not yet in hawser): a second
-/// line from an anchor at (-200, 0, -100) whose end B holds no vessel but a free 2 t end piece
-/// (Body/3DBody, starting at rest at (-20, 0, -10)), so that the line falls to the seabed as a
-/// line that parted at its fairlead does.
+/// A broken line beside an intact one: a second line from an anchor at (-200, 0, -100) to the
+/// same fairlead that breaks at t = 1 s at its fairlead (BreakTime, BreakSegment 9 of 10: end B
+/// is the fairlead), so that its lower part falls away from the fairlead towards the seabed.
 inline std::string BrokenLineScenario() {
   return MooredLineScenario(
       R"(<Lib LibName="base" SimObject="Src/Constant" Name="Anchor2" Value="-200,0,-100"/>
 <Lib LibName="base" SimObject="Cable/Cable" Name="Broken" NumElements="10" Length="250"
-     Diameter="0.1" MassPerLength="150" EA="6.0e8"/>
-<Lib LibName="base" SimObject="Body/3DBody" Name="LooseEnd" Mass="2000"/>
+     Diameter="0.1" MassPerLength="150" EA="6.0e8" BreakTime="1" BreakSegment="9"/>
 )",
-      R"(<Connection Broken.PositionA="Anchor2.Out" Broken.PositionB="LooseEnd.Pos"
-            Broken.VelocityB="LooseEnd.Vel" LooseEnd.Force="Broken.ForceB"/>
+      R"(<Connection Broken.PositionA="Anchor2.Out" Broken.PositionB="Offset.Out + Fair.Out"
+            Broken.VelocityB="OffsetVel.Out"/>
 )",
-      R"(LooseEnd.Pos="-20,0,-10")",
+      "",
       "object.Moored.NodePositions,object.Moored.Tension,object.Broken.NodePositions,"
-      "object.Broken.Tension,object.LooseEnd.Pos");
+      "object.Broken.Tension");
 }
 
 /// The folder WriteTempFile writes into.

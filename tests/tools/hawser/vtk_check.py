@@ -9,7 +9,8 @@ connectivity, Float64/Int32/Int64 ASCII DataArrays, CellData of one value per li
 hold, cable after cable in the HDF5 file's (alphabetical) order, each cable's nodes exactly as
 /<Cable>/NodePositions has them at that time (written with round-trip digits: compared for
 equality) and one line cell per segment with Tension equal to /<Cable>/Tension and SegmentIndex
-1..N, and the sea surface as quads (Polys) whose corners' heights are the file's wave
+1..N (without a broken line's broken segment from its break_time on), the markers as vertex
+cells before them (MarkerType 1..5; printed for the first file: "markers TYPE X Y Z; ..."), and the sea surface as quads (Polys) whose corners' heights are the file's wave
 components summed there (flat without waves). Prints what differs and exits 1; 0 when everything matches.
 """
 import os
@@ -57,6 +58,7 @@ def main():
     collection = ET.parse(pvd).getroot()
     assert collection.get("type") == "Collection", collection.attrib
     datasets = collection.find("Collection").findall("DataSet")
+    markers = []  # Per file: (points, vertex point indices, MarkerType).
     if len(datasets) != len(time):
         failures.append("%d .vtp files for %d output times" % (len(datasets), len(time)))
     for row, ds in enumerate(datasets[:len(time)]):
@@ -77,10 +79,24 @@ def main():
         tension, _ = array(piece.find("CellData"), "Tension")
         segment, _ = array(piece.find("CellData"), "SegmentIndex")
         n_polys = int(piece.get("NumberOfPolys"))
-        if len(tension) != n_lines + n_polys or len(segment) != n_lines + n_polys:
-            failures.append("%s: cell data of %d values for %d lines and %d polygons" % (
-                ds.get("file"), len(tension), n_lines, n_polys))
+        # The markers: vertex cells first (VTK's cell order), MarkerType 1..5 (0 elsewhere).
+        n_verts = int(piece.get("NumberOfVerts"))
+        marker_type, _ = array(piece.find("CellData"), "MarkerType")
+        n_cells = n_verts + n_lines + n_polys
+        if len(tension) != n_cells or len(segment) != n_cells or len(marker_type) != n_cells:
+            failures.append("%s: cell data of %d values for %d vertices, %d lines and %d "
+                            "polygons" % (ds.get("file"), len(tension), n_verts, n_lines, n_polys))
             continue
+        if n_verts:
+            verts, _ = array(piece.find("Verts"), "connectivity")
+            vert_offsets, _ = array(piece.find("Verts"), "offsets")
+            if len(verts) != n_verts or not np.array_equal(vert_offsets, np.arange(1, n_verts + 1)) \
+                    or verts.max() >= n_points:
+                failures.append("%s: vertices and their offsets disagree" % ds.get("file"))
+        if not (set(marker_type[:n_verts]) <= {1, 2, 3, 4, 5}) or marker_type[n_verts:].any():
+            failures.append("%s: MarkerType is not 1..5 on the vertices and 0 elsewhere" %
+                            ds.get("file"))
+        markers.append((points.reshape(-1, 3), verts if n_verts else [], marker_type[:n_verts]))
         # The sea surface: quads whose corners' heights are the stored components' sum (the
         # same sum in another order: rounding only, 1e-9 m).
         quads, _ = array(piece.find("Polys"), "connectivity")
@@ -94,21 +110,32 @@ def main():
         if np.abs(corners[:, 2] - heights).max() > 1e-9:
             failures.append("%s: the sea's heights differ from the wave components' sum" %
                             ds.get("file"))
-        point, cell = 0, 0
+        point, cell = 0, n_verts
         for name in cables:
             nodes = f[name]["NodePositions"][row].reshape(-1)  # (nodes, 3) or flat
             n = len(nodes) // 3
             if not np.array_equal(points[3 * point:3 * (point + n)], nodes):
                 failures.append("%s: %s's nodes differ from the HDF5 file's" % (ds.get("file"), name))
-            if "Tension" in f[name] and \
-                    not np.array_equal(tension[cell:cell + n - 1], f[name]["Tension"][row]):
+            # Segments drawn: 1..N, but a broken line's broken one (break_index, 0 = at end A)
+            # has no cell from its break_time on.
+            drawn = np.arange(1, n)
+            attrs = f[name].attrs
+            if "break_index" in attrs and time[row] >= attrs["break_time"]:
+                drawn = drawn[drawn != attrs["break_index"] + 1]
+            cells = len(drawn)
+            if "Tension" in f[name] and not np.array_equal(tension[cell:cell + cells],
+                                                           f[name]["Tension"][row][drawn - 1]):
                 failures.append("%s: %s's tensions differ from the HDF5 file's" % (ds.get("file"),
                                                                                   name))
-            if not np.array_equal(segment[cell:cell + n - 1], np.arange(1, n)):
-                failures.append("%s: %s's segment indices are not 1..%d" % (ds.get("file"), name,
-                                                                           n - 1))
+            if not np.array_equal(segment[cell:cell + cells], drawn):
+                failures.append("%s: %s's segment indices are not %s" % (ds.get("file"), name,
+                                                                        list(drawn)))
             point += n
-            cell += n - 1
+            cell += cells
+    if markers:  # The first file's markers, for the caller to check: "MARKERS type x y z; ...".
+        points, verts, types = markers[0]
+        print("vtk_check.py: markers " + "; ".join(
+            "%d %s" % (t, " ".join("%.3f" % v for v in points[p])) for p, t in zip(verts, types)))
     for message in failures[:20]:
         print("vtk_check.py: " + message)
     print("vtk_check.py: %d files, %d cables compared" % (len(datasets), len(cables)))
