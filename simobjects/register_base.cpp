@@ -18,6 +18,7 @@
 #include "simobjects/connector/spring_damper.h"
 #include "simobjects/environment/ocean_environment.h"
 #include "simobjects/environment/wave_probe.h"
+#include "simobjects/force/wave_drift.h"
 #include "simobjects/math/derivative.h"
 #include "simobjects/math/linear_mapping.h"
 #include "simobjects/math/linear_system.h"
@@ -54,6 +55,9 @@ void RegisterBaseLibrary(Registry& r) {
                       "Floating rigid body, 6 DOF: hydrostatics, added mass, linear and "
                       "quadratic damping, wave excitation from force RAOs.",
                       {"Body/Floater"});
+  r.Add<WaveDrift>("Force/WaveDrift",
+                   "Second-order wave drift on a floater: mean drift coefficients, slow drift "
+                   "by Newman's approximation.");
   r.Add<RaoVessel>("Body/RAOVessel",
                    "Vessel whose 6-DOF motion follows its displacement RAOs in the ocean's sea.",
                    {"Body/Vessel"});
