@@ -13,8 +13,22 @@
 // +y: 180 = head seas). The rows must cover a full grid, every frequency at every heading, once.
 // D is interpolated as an RAO table's values (bilinear, frequencies outside the table held,
 // headings periodic): the table is kept as a RaoTable whose values are real.
+//
+// WAMIT-format files (WAMIT v7 manual, 4.8 to 4.10; also written by NEMOH and Capytaine's
+// exporters): .8 (momentum), .9 (pressure) mean drift, rows
+//   PER  BETA1  BETA2  I  |F|  phase  Re(F)  Im(F)
+// and .12d (difference-frequency QTF), rows
+//   PER1  PER2  BETA1  BETA2  I  |F|  phase  Re(F)  Im(F)
+// with PER the wave period [s], BETA the headings [deg] (WAMIT's: the direction the waves
+// travel towards from the body's x axis, counter-clockwise: the same as above), I the mode 1..6
+// and F non-dimensional: F_i = rho g A^2 L^k F'_i with k = 1 for forces (I = 1..3), 2 for
+// moments (I = 4..6), L = WAMIT's ULEN. Only unidirectional rows (BETA1 = BETA2) and, in a
+// .12d file, the diagonal (PER1 = PER2, the mean drift) are read; Re(F) is the coefficient.
+// A mode a file does not give (e.g. heave from the momentum method) is zero. The grid rule is
+// as above (every period at every heading), over the modes that are given.
 #pragma once
 
+#include <array>
 #include <string>
 
 #include "hawser/errors.h"
@@ -27,5 +41,15 @@ namespace hawser {
 /// gaps.
 RaoTable ParseDriftTable(const std::string& text, const std::string& path, RaoFrequencyUnit unit,
                          const SourceLocation& where);
+
+/// Parses the WAMIT-format drift file `text` (`path` for messages; .12d when `qtf`, else .8 or
+/// .9): the non-dimensional coefficients F' (multiply by rho g L^k, WamitDriftScale). Errors as
+/// ParseDriftTable.
+RaoTable ParseWamitDrift(const std::string& text, const std::string& path, bool qtf,
+                         const SourceLocation& where);
+
+/// rho g L^k per mode (k = 1 for forces, 2 for moments): WAMIT's dimensional factor of a
+/// coefficient per unit wave amplitude squared.
+std::array<double, 6> WamitDriftScale(double density, double gravity, double length);
 
 }  // namespace hawser

@@ -26,6 +26,12 @@ WaveDrift::WaveDrift(ObjectArgs& args) : SimObject(args) {
          return m == "newman" || m == "mean" ? std::string() : "newman or mean";
        }});
   mean_only_ = method == "mean";
+  length_ = DeclareParameter<double>(
+      {.name = "ULEN",
+       .unit = "m",
+       .doc = "WAMIT's length scale L of a .8, .9 or .12d DriftFile (F = rho g A^2 L^k F').",
+       .fallback = 1.0,
+       .check = Positive()});
   if (!describing()) {
     const auto given = args.values.find("DriftFile");
     const SourceLocation where = given == args.values.end() ? args.loc : given->second.second;
@@ -33,8 +39,20 @@ WaveDrift::WaveDrift(ObjectArgs& args) : SimObject(args) {
                                             : unit == "s" ? RaoFrequencyUnit::kPeriodSeconds
                                                           : RaoFrequencyUnit::kRadPerSecond;
     const std::string path = ResolvePath(file);
-    drift_ =
-        ParseDriftTable(ReadRegularFile(path, "drift file", where), path, frequency_unit, where);
+    const std::string text = ReadRegularFile(path, "drift file", where);
+    const auto ends_with = [&](const std::string& tail) {
+      return path.size() > tail.size() &&
+             path.compare(path.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    wamit_ = ends_with(".8") || ends_with(".9") || ends_with(".12d");
+    try {
+      drift_ = wamit_ ? ParseWamitDrift(text, path, ends_with(".12d"), where)
+                      : ParseDriftTable(text, path, frequency_unit, where);
+    } catch (const ScenarioError& e) {
+      // At the attribute, the object's name first (as the RAO files'); rows keep file:line.
+      if (e.location().file != where.file || e.location().line != where.line) throw;
+      throw ScenarioError(where, name() + " (" + type() + "): " + e.message());
+    }
   }
   ocean_ = DeclareServiceUse({.name = Ocean::kServiceName,
                               .provided_by = "an Environment/Ocean object",
@@ -56,6 +74,13 @@ WaveDrift::WaveDrift(ObjectArgs& args) : SimObject(args) {
   DeclareCalc({force_, moment_, load_}, {pos_, rpy_}, [this] { Compute(); });
 }
 
+void WaveDrift::Initialize() {
+  if (!wamit_) return;
+  const Ocean& ocean = *service<Ocean>(ocean_);
+  const std::array<double, 6> scale = WamitDriftScale(ocean.density(), ocean.gravity(), length_);
+  scale_ = Vector6d(scale.data());
+}
+
 void WaveDrift::Compute() {
   const Ocean& ocean = *service<Ocean>(ocean_);
   const Eigen::Vector3d p = in3(pos_);
@@ -75,6 +100,7 @@ void WaveDrift::Compute() {
   } else {
     load = NewmanDrift(*drift_, ocean, time(), p.x(), p.y(), yaw);
   }
+  load = load.cwiseProduct(scale_);
   Eigen::Map<Vector6d>(out(load_).data()) = load;
   const Eigen::Matrix3d heading = Eigen::AngleAxisd(yaw, Eigen::Vector3d::UnitZ()).matrix();
   out3(force_) = heading * load.head<3>();

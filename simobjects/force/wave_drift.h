@@ -11,6 +11,8 @@
 // applied (drift coefficients are small-motion data, as the force RAOs). Method "newman": the
 // slow-drift load; "mean": only its mean sum_i D_i a_i^2 (the constant part, e.g. to compare or
 // to leave the low frequencies to a separate model).
+// DriftFile: the CSV of drift_table.h, or a WAMIT-format .8, .9 or .12d file (by its extension;
+// drift_table.h), made dimensional with the ocean's density and gravity and ULEN.
 #pragma once
 
 #include <optional>
@@ -18,6 +20,7 @@
 #include "hawser/ocean.h"
 #include "hawser/simobject.h"
 #include "simobjects/body/rao_table.h"
+#include "simobjects/body/wave_response.h"
 
 namespace hawser {
 
@@ -25,11 +28,16 @@ class WaveDrift final : public SimObject {
  public:
   explicit WaveDrift(ObjectArgs& args);
 
+  void Initialize() override;
+
  private:
   void Compute();
 
   std::optional<RaoTable> drift_;
   bool mean_only_ = false;
+  bool wamit_ = false;                 ///< A WAMIT-format DriftFile (non-dimensional).
+  double length_ = 1.0;                ///< ULEN [m].
+  Vector6d scale_ = Vector6d::Ones();  ///< rho g L^k for a WAMIT file, else 1.
   ServiceUse ocean_;
   Input pos_, rpy_;
   Output force_, moment_, load_;
