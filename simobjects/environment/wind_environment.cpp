@@ -113,6 +113,10 @@ void WindEnvironment::DeclareGust() {
                                                  .fallback = 0.5,
                                                  .check = Positive()});
   if (describing() || gust == "none") return;
+  if (!(f_min < f_max)) {
+    throw Error("gust: FrequencyMin " + NumberText(f_min) + " Hz is not below FrequencyMax " +
+                NumberText(f_max) + " Hz");
+  }
   const double z = profile_.height;
   const double u0 = wind::MeanSpeed(profile_, 10.0), u_ref = wind::MeanSpeed(profile_, z);
   if (!(u_ref > 0.0)) throw Error("Gust=\"" + gust + "\" needs a mean Speed > 0");
@@ -128,7 +132,7 @@ void WindEnvironment::DeclareGust() {
     gust_ = wind::GustComponents(spectrum, static_cast<int>(components), f_min, f_max,
                                  static_cast<std::uint64_t>(seed));
   } catch (const std::invalid_argument& e) {
-    throw Error(std::string("gust: ") + e.what() + " (FrequencyMin, FrequencyMax in Hz)");
+    throw Error(std::string("gust: ") + e.what());
   }
 }
 
