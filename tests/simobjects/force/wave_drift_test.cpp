@@ -106,5 +106,35 @@ TEST_CASE("drift file: rows, units and errors at file:line") {
   CHECK(Contains(bad_frequency, "not positive"));
 }
 
+TEST_CASE("Force/WaveDrift: an axisymmetric body's mean drift follows the waves at any yaw") {
+  // D along the relative heading beta: surge d cos(beta), sway d sin(beta) (a vertical
+  // cylinder). Yawed 90 deg in waves towards +x, the body sees beta = 270: the load in its
+  // heading frame is (0, -d a^2), and in the world Rz(90) (0, -d a^2) = (d a^2, 0), along the
+  // waves, as for any yaw.
+  const double d = 2000.0;
+  std::string rows;
+  for (double beta : {0.0, 90.0, 180.0, 270.0}) {
+    for (double omega : {0.2, 2.0}) {
+      rows += fmt::format("{}, {}, {:.17g}, {:.17g}, 0, 0, 0, 0\n", omega, beta,
+                          d * std::cos(beta * std::numbers::pi / 180.0),
+                          d * std::sin(beta * std::numbers::pi / 180.0));
+    }
+  }
+  const std::string file = WriteTempFile("axisymmetric_drift.csv", rows);
+  const MemorySink sink = Run(ScenarioXml(
+      fmt::format(R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Waves="regular"
+     WaveHeight="3" WavePeriod="8"/>
+<Lib LibName="base" SimObject="Force/WaveDrift" Name="D" DriftFile="{}"/>
+<Lib LibName="base" SimObject="Src/Constant" Name="Zero" Value="0,0,0"/>
+<Lib LibName="base" SimObject="Src/Constant" Name="Yaw" Value="0,0,90"/>)",
+                  file),
+      R"(<Connection D.Pos="Zero.Out" D.RollPitchYaw="Yaw.Out"/>)", "<InitialCondition/>",
+      R"(<Engine Integrator="rk4" stepsize="0.1" TOutput="0, 1, 2" FileOutput="objects:all"/>)"));
+  // a = 1.5 m; 1e-9 absolute on the cross component: cos(90 deg) rounding times d a^2.
+  CHECK(sink.Column("D.Force[0]").back() == doctest::Approx(d * 2.25).epsilon(1e-12));
+  CHECK(std::abs(sink.Column("D.Force[1]").back()) < 1e-9);
+  CHECK(sink.Column("D.DriftLoad[1]").back() == doctest::Approx(-d * 2.25).epsilon(1e-12));
+}
+
 }  // namespace
 }  // namespace hawser::test
