@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "hawser/log.h"
 #include "hawser/text_file.h"
 #include "simobjects/body/drift_table.h"
 #include "simobjects/body/newman_drift.h"
@@ -45,6 +46,13 @@ WaveDrift::WaveDrift(ObjectArgs& args) : SimObject(args) {
              path.compare(path.size() - tail.size(), tail.size(), tail) == 0;
     };
     wamit_ = ends_with(".8") || ends_with(".9") || ends_with(".12d");
+    // A parameter the file's format does not read is a warning at its line.
+    const char* unread = wamit_ ? "FrequencyUnit" : "ULEN";
+    if (const auto p = args.values.find(unread); p != args.values.end()) {
+      Warn(p->second.second, name() + " (" + type() + "): " + unread + " is ignored with " +
+                                 (wamit_ ? "a WAMIT-format DriftFile (its rows give periods in s)"
+                                         : "a CSV DriftFile (its coefficients are dimensional)"));
+    }
     try {
       drift_ = wamit_ ? ParseWamitDrift(text, path, ends_with(".12d"), where)
                       : ParseDriftTable(text, path, frequency_unit, where);

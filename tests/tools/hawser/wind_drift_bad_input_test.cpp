@@ -77,5 +77,17 @@ TEST_CASE("a wind load without coefficients, a log profile with z0 above z_r: ex
                          "below FrequencyMax 0.1 Hz") != std::string::npos);
 }
 
+TEST_CASE("FrequencyUnit with a WAMIT drift file is a warning at its line, and it runs") {
+  const std::string drift = WriteTempFile("good.8", "10 0 0 1 0.5 0 0.5 0\n");
+  const CommandResult r = Validate(
+      "unread_unit.xml",
+      fmt::format(R"(<Lib LibName="base" SimObject="Force/WaveDrift" Name="L" DriftFile="{}"
+     FrequencyUnit="Hz"/>)",
+                  drift));
+  CHECK(r.exit_code == 0);
+  CHECK(r.output.find(":5: warning: L (Force/WaveDrift): FrequencyUnit is ignored with a "
+                      "WAMIT-format DriftFile") != std::string::npos);
+}
+
 }  // namespace
 }  // namespace hawser::testing
