@@ -18,6 +18,10 @@
 #include "simobjects/connector/spring_damper.h"
 #include "simobjects/environment/ocean_environment.h"
 #include "simobjects/environment/wave_probe.h"
+#include "simobjects/environment/wind_environment.h"
+#include "simobjects/force/current_load.h"
+#include "simobjects/force/wave_drift.h"
+#include "simobjects/force/wind_load.h"
 #include "simobjects/math/derivative.h"
 #include "simobjects/math/linear_mapping.h"
 #include "simobjects/math/linear_system.h"
@@ -54,6 +58,15 @@ void RegisterBaseLibrary(Registry& r) {
                       "Floating rigid body, 6 DOF: hydrostatics, added mass, linear and "
                       "quadratic damping, wave excitation from force RAOs.",
                       {"Body/Floater"});
+  r.Add<WindEnvironment>("Environment/Wind",
+                         "The wind as a service: mean profile and gust spectrum (NPD, Kaimal).");
+  r.Add<WindLoad>("Force/WindLoad",
+                  "Wind load on a body from coefficients per relative heading or areas and Cd.");
+  r.Add<CurrentLoad>("Force/CurrentLoad",
+                     "Current load on a hull from coefficients per relative heading or areas.");
+  r.Add<WaveDrift>("Force/WaveDrift",
+                   "Second-order wave drift on a floater: mean drift coefficients, slow drift "
+                   "by Newman's approximation.");
   r.Add<RaoVessel>("Body/RAOVessel",
                    "Vessel whose 6-DOF motion follows its displacement RAOs in the ocean's sea.",
                    {"Body/Vessel"});

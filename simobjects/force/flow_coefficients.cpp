@@ -1,0 +1,68 @@
+#include "simobjects/force/flow_coefficients.h"
+
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <vector>
+
+#include "hawser/common_declarations.h"
+#include "hawser/text.h"
+#include "hawser/text_file.h"
+#include "hawser/value_parse.h"
+
+namespace hawser {
+
+FlowCoefficients FlowCoefficients::Parse(const std::string& text, const std::string& path,
+                                         const SourceLocation& where) {
+  std::map<double, std::pair<RaoTable::Response, int>> rows;  // heading -> (C, line)
+  ForEachTextRow(text, path, "coefficient file", [&](int line_no, const std::string& line) {
+    const SourceLocation at{path, line_no};
+    const bool numeric = std::isdigit(static_cast<unsigned char>(line[0])) || line[0] == '-' ||
+                         line[0] == '+' || line[0] == '.';
+    if (rows.empty() && !numeric) return;  // A header.
+    const std::vector<double> v = ParseVector(line, at, "coefficient row");
+    if (v.size() != 4) {
+      throw ScenarioError(at, "coefficient row has " + std::to_string(v.size()) +
+                                  " values; expected 4: heading_deg, Cx [m^2], Cy [m^2], "
+                                  "Cmz [m^3]");
+    }
+    for (double x : v)
+      if (!std::isfinite(x)) throw ScenarioError(at, "coefficient row has a value not finite");
+    double heading = std::fmod(v[0], 360.0);
+    if (heading < 0.0) heading += 360.0;
+    if (heading >= 360.0) heading = 0.0;
+    const RaoTable::Response c = {v[1], v[2], 0.0, 0.0, 0.0, v[3]};
+    if (auto [it, inserted] = rows.emplace(heading, std::make_pair(c, line_no)); !inserted) {
+      throw ScenarioError(at, "coefficient row repeats heading " + NumberText(v[0]) +
+                                  " deg of line " + std::to_string(it->second.second));
+    }
+  });
+  if (rows.empty()) throw ScenarioError(where, "coefficient file '" + path + "' has no rows");
+  std::vector<double> headings;
+  std::vector<RaoTable::Response> values;
+  for (const auto& [heading, row] : rows) {
+    headings.push_back(heading);
+    values.push_back(row.first);
+  }
+  FlowCoefficients c;
+  c.table_.emplace(std::vector<double>{1.0}, std::move(headings), std::move(values));
+  return c;
+}
+
+FlowCoefficients FlowCoefficients::FromAreas(double cd, double area_x, double area_y) {
+  FlowCoefficients c;
+  c.cd_ax_ = cd * area_x;
+  c.cd_ay_ = cd * area_y;
+  return c;
+}
+
+Eigen::Vector3d FlowCoefficients::At(double heading_deg) const {
+  if (table_) {
+    const RaoTable::Response r = table_->At(1.0, heading_deg);
+    return {r[0].real(), r[1].real(), r[5].real()};
+  }
+  const double c = std::cos(heading_deg * kDegree), s = std::sin(heading_deg * kDegree);
+  return {cd_ax_ * c * std::abs(c), cd_ay_ * s * std::abs(s), 0.0};
+}
+
+}  // namespace hawser
