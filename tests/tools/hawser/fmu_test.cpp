@@ -86,16 +86,28 @@ struct ExportedBall {
   std::string fmu = (dir.path / "ball.fmu").string();
   CommandResult result =
       RunHawser("fmu '" + scenario + "' -o '" + fmu + "' --output Ball.Pos --output Ball:Vel");
+  /// The FMU's path, once the export is known to have succeeded.
+  const std::string& Checked() const {
+    INFO(result.output);
+    REQUIRE(result.exit_code == 0);
+    return fmu;
+  }
+};
+
+/// The ball exported, extracted, and its modelDescription.xml parsed.
+struct ExtractedBall {
+  ExtractedBall() { REQUIRE(doc.load_file((fmu.dir + "/modelDescription.xml").c_str())); }
+  ExportedBall ball;
+  ExtractedFmu fmu{ball.Checked()};
+  pugi::xml_document doc;
 };
 
 TEST_CASE("fmu: an importer's co-simulation equals `hawser run` and the closed form") {
-  const ExportedBall ball;
-  INFO(ball.result.output);
-  REQUIRE(ball.result.exit_code == 0);
+  const ExtractedBall extracted;
+  const ExportedBall& ball = extracted.ball;
+  const ExtractedFmu& fmu = extracted.fmu;
+  const pugi::xml_document& doc = extracted.doc;
   CHECK(ball.result.output.find("wrote '" + ball.fmu + "'") != std::string::npos);
-  const ExtractedFmu fmu(ball.fmu);
-  pugi::xml_document doc;
-  REQUIRE(doc.load_file((fmu.dir + "/modelDescription.xml").c_str()));
   const std::map<std::string, unsigned> vr = ValueReferences(doc);
   const std::string guid = doc.child("fmiModelDescription").attribute("guid").value();
 
@@ -152,11 +164,10 @@ TEST_CASE("fmu: an importer's co-simulation equals `hawser run` and the closed f
 }
 
 TEST_CASE("fmu: modelDescription.xml follows the FMI 2.0 rules") {
-  const ExportedBall ball;
-  REQUIRE(ball.result.exit_code == 0);
-  const ExtractedFmu fmu(ball.fmu);
-  pugi::xml_document doc;
-  REQUIRE(doc.load_file((fmu.dir + "/modelDescription.xml").c_str()));
+  const ExtractedBall extracted;
+  const ExportedBall& ball = extracted.ball;
+  const ExtractedFmu& fmu = extracted.fmu;
+  const pugi::xml_document& doc = extracted.doc;
   const pugi::xml_node root = doc.child("fmiModelDescription");
   CHECK(std::string(root.attribute("fmiVersion").value()) == "2.0");
   const std::string guid = root.attribute("guid").value();
@@ -232,11 +243,9 @@ TEST_CASE("fmu: modelDescription.xml follows the FMI 2.0 rules") {
 }
 
 TEST_CASE("fmu: the binary refuses what the standard forbids, with a logged message") {
-  const ExportedBall ball;
-  REQUIRE(ball.result.exit_code == 0);
-  const ExtractedFmu fmu(ball.fmu);
-  pugi::xml_document doc;
-  REQUIRE(doc.load_file((fmu.dir + "/modelDescription.xml").c_str()));
+  const ExtractedBall extracted;
+  const ExtractedFmu& fmu = extracted.fmu;
+  const pugi::xml_document& doc = extracted.doc;
   const std::map<std::string, unsigned> vr = ValueReferences(doc);
   {
     FmuImporter wrong(fmu.dir, "ball", "{00000000-0000-0000-0000-000000000000}");
