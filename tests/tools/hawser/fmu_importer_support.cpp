@@ -73,6 +73,7 @@ FmuImporter::FmuImporter(const std::string& dir, const std::string& identifier,
   set_real_ = Symbol<decltype(set_real_)>("fmi2SetReal");
   get_real_ = Symbol<decltype(get_real_)>("fmi2GetReal");
   terminate_ = Symbol<decltype(terminate_)>("fmi2Terminate");
+  reset_ = Symbol<decltype(reset_)>("fmi2Reset");
   const auto instantiate = Symbol<decltype(&fmi2Instantiate)>("fmi2Instantiate");
   const std::string resources = "file://" + dir + "/resources";
   instance_ = instantiate("test", fmi2CoSimulation, guid.c_str(), resources.c_str(), &kCallbacks,
@@ -101,5 +102,6 @@ double FmuImporter::Get(unsigned vr) {
                                                         : std::numeric_limits<double>::quiet_NaN();
 }
 fmi2Status FmuImporter::Terminate() { return terminate_(instance_); }
+fmi2Status FmuImporter::Reset() { return reset_(instance_); }
 
 }  // namespace hawser::testing

@@ -42,6 +42,7 @@ class FmuImporter {
   /// The value of `vr`, or NaN when fmi2GetReal did not return fmi2OK.
   double Get(unsigned vr);
   fmi2Status Terminate();
+  fmi2Status Reset();
 
  private:
   template <class F>
@@ -57,6 +58,7 @@ class FmuImporter {
   decltype(&fmi2SetReal) set_real_ = nullptr;
   decltype(&fmi2GetReal) get_real_ = nullptr;
   decltype(&fmi2Terminate) terminate_ = nullptr;
+  decltype(&fmi2Reset) reset_ = nullptr;
 };
 
 }  // namespace hawser::testing
