@@ -34,7 +34,7 @@ CLI::Validator WholeNumberIn(long lo, long hi, const std::string& what) {
 }
 
 const char* const kCommands[] = {"run",   "eval",  "validate", "list", "describe",
-                                 "sweep", "stats", "view",     "vtk"};
+                                 "sweep", "stats", "view",     "vtk",  "fmu"};
 
 /// FhSim's bare form: `hawser SCENARIO ...` is `hawser run SCENARIO ...`, and SCENARIO may omit
 /// its `.xml` (when no file of that exact name exists). Returns the arguments to parse: argv,
@@ -157,6 +157,18 @@ void DeclareView(CLI::App& app, ViewCommand& view, VtkCommand& vtk) {
   cmd->add_option("--case", vtk.request.case_number, "In a sweep's file, the case (0, 1, ...)");
 }
 
+void DeclareFmu(CLI::App& app, FmuCommand& c) {
+  auto* cmd = c.app = app.add_subcommand(
+      "fmu", "Export a scenario as an FMI 2.0 co-simulation FMU (docs/embedding.md)");
+  cmd->add_option("scenario", c.request.scenario, "Scenario XML file")->required();
+  cmd->add_option("-o", c.request.output, "The FMU file (.fmu)")->required();
+  cmd->add_option("--output", c.request.outputs,
+                  "An FMU output: an output Obj.Port or a state Obj:State (repeatable; one "
+                  "or more); every Signal/External is an input")
+      ->allow_extra_args(false);
+  cmd->add_option("--var", c.vars, "A VARIABLE's start value as an FMU parameter: --var k=20");
+}
+
 void DeclareSweep(CLI::App& app, SweepCommand& c) {
   SweepRequest& sweep = c.request;
   auto* cmd = c.app = app.add_subcommand(
@@ -221,6 +233,7 @@ void DeclareCommandLine(CLI::App& app, CommandLine& line) {
   DeclareStats(app, line.stats);
   DeclareSweep(app, line.sweep);
   DeclareView(app, line.view, line.vtk);
+  DeclareFmu(app, line.fmu);
 }
 
 std::optional<int> ParseCommandLine(CLI::App& app, int argc, char** argv) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tools/hawser/commands.h"
+#include "tools/hawser/fmu_command.h"
 #include "tools/hawser/sweep_command.h"
 #include "tools/hawser/view_command.h"
 
@@ -58,6 +59,12 @@ struct VtkCommand {
   VtkRequest request;
 };
 
+struct FmuCommand {
+  CLI::App* app = nullptr;
+  FmuRequest request;
+  std::vector<std::string> vars;
+};
+
 struct SweepCommand {
   CLI::App* app = nullptr;
   SweepRequest request;
@@ -78,6 +85,7 @@ struct CommandLine {
   SweepCommand sweep;
   ViewCommand view;
   VtkCommand vtk;
+  FmuCommand fmu;
 };
 
 /// Declares hawser's options and subcommands on `app`, parsing into `line` (both must live until

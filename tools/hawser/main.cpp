@@ -73,6 +73,10 @@ int Dispatch(CLI::App& app, cli::CommandLine& line, const std::string& command_l
   if (*line.stats.app) return cli::Stats(line.stats.request);
   if (*line.view.app) return cli::View(line.view.request);
   if (*line.vtk.app) return cli::Vtk(line.vtk.request);
+  if (*line.fmu.app) {
+    line.fmu.request.variables = cli::ParseVariableOverrides(line.fmu.vars);
+    return cli::Fmu(line.fmu.request);
+  }
   if (*line.validate.app) {
     return cli::Validate(line.validate.scenario, cli::ParseVariableOverrides(line.validate.vars),
                          g.strict_units, g.plugin_path);

@@ -96,7 +96,7 @@ TEST_CASE("a bare word that is neither a command nor a file is a usage error, ex
   CHECK(
       r.output.find(
           "error: 'lsit' is neither a command (run, eval, validate, list, describe, sweep, stats, "
-          "view, vtk) nor a scenario file ('lsit' or 'lsit.xml' does not exist)") !=
+          "view, vtk, fmu) nor a scenario file ('lsit' or 'lsit.xml' does not exist)") !=
       std::string::npos);
 }
 
