@@ -6,7 +6,8 @@ Run with /usr/bin/python3. configs/data/wamit_cylinder.* were made with
 
   /usr/bin/python3 tools/cylinder_wamit.py --output configs/data/wamit_cylinder
 
-(a 20 m diameter, 30 m draft spar in deep water, rho 1025, g 9.81, ULEN 1).
+(the 20 m diameter, 30 m draft spar of configs/data/cylinder_force_raos.csv in 100 m of
+water, rho 1025, g 9.81, ULEN 1).
 
 What is in them
 ---------------
@@ -45,7 +46,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--output", required=True, help="base name: writes BASE.1, BASE.3, BASE.hst")
     args = ap.parse_args()
-    ns = argparse.Namespace(diameter=20.0, draft=30.0, depth=math.inf, density=1025.0,
+    ns = argparse.Namespace(diameter=20.0, draft=30.0, depth=100.0, density=1025.0,
                             gravity=9.81, mass=None, kg=None, gyration=None, ca=1.0, a33=None,
                             heave_damping_ratio=0.05, roll_pitch_damping_ratio=0.05,
                             surge_damping=0.0)

@@ -5,12 +5,15 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <complex>
 #include <numbers>
 #include <string>
 
 #include "hawser/common_declarations.h"
+#include "hawser/text_file.h"
 #include "tests/simobjects/scenario_test_util.h"
 
 namespace hawser::test {
@@ -121,6 +124,64 @@ TEST_CASE("WAMIT files: malformed rows are errors at the data file's line") {
                  "and Im 1"));
   CHECK(Contains(ErrorOf([] { ParseWamitHydrostatics("3 3\n", "hull.hst", kScales, kWhere); }),
                  "hull.hst:1: error: WAMIT .hst row has 2 values; expected 3: I J Cbar"));
+}
+
+}  // namespace hawser::test
+
+namespace hawser::test {
+
+TEST_CASE("configs/data/wamit_cylinder.*: the spar of cylinder_raos.py in WAMIT's form") {
+  const std::string base = std::string(HAWSER_SOURCE_DIR) + "/configs/data/wamit_cylinder";
+  const WamitScales scales{.rho = 1025.0, .g = 9.81, .length = 1.0};
+  const SourceLocation where{"test", 1};
+  auto text = [&](const char* extension) {
+    return ReadRegularFile(base + extension, "WAMIT file", where);
+  };
+  // .3: the same long-wave force RAOs as the hawser-format table (both from cylinder_raos.py,
+  // 100 m deep): WAMIT's 7 printed digits against the CSV's, 1e-5 of the largest of each DOF.
+  const RaoTable wamit = ParseWamitExcitation(text(".3"), base + ".3", scales, where);
+  const RaoTable csv =
+      RaoTable::Read(std::string(HAWSER_SOURCE_DIR) + "/configs/data/cylinder_force_raos.csv",
+                     RaoFrequencyUnit::kRadPerSecond, where);
+  REQUIRE(wamit.frequencies().size() == csv.frequencies().size());
+  CHECK(wamit.headings() == csv.headings());
+  std::array<double, 6> largest{};
+  for (double w : csv.frequencies())
+    for (double b : csv.headings())
+      for (size_t i = 0; i < 6; ++i) largest[i] = std::max(largest[i], std::abs(csv.At(w, b)[i]));
+  for (size_t f = 0; f < csv.frequencies().size(); ++f) {
+    CHECK(wamit.frequencies()[f] == doctest::Approx(csv.frequencies()[f]).epsilon(1e-6));
+    for (double b : csv.headings()) {
+      for (size_t i = 0; i < 6; ++i) {
+        CHECK(std::abs(wamit.At(csv.frequencies()[f], b)[i] - csv.At(csv.frequencies()[f], b)[i]) <=
+              1e-5 * largest[i]);
+      }
+    }
+  }
+  // .hst: C33 = rho g pi R^2 and C44 = C55 = rho g (pi R^4 / 4 - V T / 2) - m g zG with
+  // V = pi R^2 T, m = rho V, zG = -T / 2 (R = 10, T = 30): 7 digits.
+  const double r = 10.0, t = 30.0, v = std::numbers::pi * r * r * t, rg = 1025.0 * 9.81;
+  const auto c = ParseWamitHydrostatics(text(".hst"), base + ".hst", scales, where);
+  CHECK(c(2, 2) == doctest::Approx(rg * std::numbers::pi * r * r).epsilon(1e-6));
+  CHECK(c(3, 3) ==
+        doctest::Approx(rg * (std::numbers::pi * std::pow(r, 4) / 4 - v * t / 2 + v * t / 2))
+            .epsilon(1e-6));
+  CHECK(c(4, 4) == c(3, 3));
+  // .1: A_inf from the PER = 0 rows; B33 = Re K33(i w), K33(s) = c s / (s^2 + 2 zeta_r w_r s +
+  // w_r^2), w_r = 1, zeta_r = 0.5, c = 2 zeta_r w_r B33 of cylinder_raos.py (2 zeta3 sqrt(C33
+  // (m + A33)) = 625708.999 N s/m, as in configs/floater_moored_in_irregular_sea.xml); A33(w) =
+  // A_inf + Im K33 / w. 7 printed digits.
+  const WamitRadiation rad = ParseWamitRadiation(text(".1"), base + ".1", scales, where);
+  REQUIRE(rad.added_mass_infinite);
+  const double a_inf = 2733333.333;
+  CHECK((*rad.added_mass_infinite)(2, 2) == doctest::Approx(a_inf).epsilon(1e-6));
+  for (size_t k = 0; k < rad.omegas.size(); ++k) {
+    const std::complex<double> s(0.0, rad.omegas[k]);
+    const std::complex<double> k33 = 625708.999 * s / (s * s + s + 1.0);
+    CHECK(rad.damping[k](2, 2) == doctest::Approx(k33.real()).epsilon(1e-5));
+    CHECK(rad.added_mass[k](2, 2) ==
+          doctest::Approx(a_inf + k33.imag() / rad.omegas[k]).epsilon(1e-5));
+  }
 }
 
 }  // namespace hawser::test
