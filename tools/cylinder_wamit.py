@@ -97,7 +97,8 @@ def main():
     for i in range(6):
         for j in range(6):
             if C[i, j] != 0.0:
-                lines.append(f"{i + 1:2d} {j + 1:2d} {C[i, j] / (rho * g * L**k_exp(i, j, 2)):14.6E}")
+                cbar = C[i, j] / (rho * g * L**k_exp(i, j, 2))
+                lines.append(f"{i + 1:2d} {j + 1:2d} {cbar:14.6E}")
     with open(args.output + ".hst", "w") as f:
         f.write("\n".join(lines) + "\n")
 

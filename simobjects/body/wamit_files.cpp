@@ -97,6 +97,10 @@ WamitRadiation ParseWamitRadiation(const std::string& text, const std::string& p
                  limit ? "PER I J Abar (PER -1 and 0 have no damping)" : "PER I J Abar Bbar");
     const int i = Mode((*v)[1], at, kWhat, "I"), j = Mode((*v)[2], at, kWhat, "J");
     Period& p = periods[per];
+    if (periods.size() > kMaxWamitPeriods) {
+      throw ScenarioError(at, "WAMIT .1 file lists more than " + std::to_string(kMaxWamitPeriods) +
+                                  " periods (the most read)");
+    }
     if (p.line == 0) p.line = line_no;
     if (const auto [it, inserted] = p.seen.emplace(std::make_pair(i, j), line_no); !inserted) {
       throw ScenarioError(at, "WAMIT .1 row repeats period " + NumberText(per) + ", I " +
@@ -170,6 +174,11 @@ RaoTable ParseWamitExcitation(const std::string& text, const std::string& path,
     }
     period_line.emplace(per, line_no);
     heading_line.emplace(beta, line_no);
+    if (period_line.size() > kMaxWamitPeriods || heading_line.size() > kMaxWamitHeadings) {
+      throw ScenarioError(at, "WAMIT .3 file lists more than " + std::to_string(kMaxWamitPeriods) +
+                                  " periods or " + std::to_string(kMaxWamitHeadings) +
+                                  " headings (the most read)");
+    }
     Entry& e = grid[{per, beta}];
     if (e.line == 0) e.line = line_no;
     if (e.seen[i] != 0) {

@@ -25,6 +25,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,12 @@
 #include "simobjects/body/rao_table.h"
 
 namespace hawser {
+
+/// The most periods a .1 or .3 file may list, and headings a .3 file: BEM runs use tens to a few
+/// hundred; the bound keeps the memory fit (O(periods) per iteration, radiation_fit.h) and
+/// Ogilvie's relation (O(periods^2)) to seconds whatever a file holds.
+inline constexpr size_t kMaxWamitPeriods = 1000;
+inline constexpr size_t kMaxWamitHeadings = 720;
 
 /// rho [kg/m^3], g [m/s^2] and WAMIT's ULEN [m] for making WAMIT's coefficients dimensional.
 struct WamitScales {

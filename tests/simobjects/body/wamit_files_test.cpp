@@ -111,6 +111,10 @@ TEST_CASE("WAMIT files: malformed rows are errors at the data file's line") {
   CHECK(Contains(radiation("10 3 3 1 0\n\n10 3 3 1 0\n"),
                  "hull.1:3: error: WAMIT .1 row repeats period 10, I 3, J 3 of line 1"));
   CHECK(Contains(radiation("0 3 3 1\n"), "no rows at a positive period"));
+  std::string many;
+  for (size_t k = 1; k <= kMaxWamitPeriods + 1; ++k) many += std::to_string(k) + " 3 3 1 0\n";
+  CHECK(
+      Contains(radiation(many), "hull.1:1001: error: WAMIT .1 file lists more than 1000 periods"));
   // A heading missing at one period: the error names the period's first line.
   CHECK(Contains(excitation("10 0 3 1 0 1 0\n10 90 3 1 0 1 0\n5 0 3 1 0 1 0\n"),
                  "hull.3:3: error: WAMIT .3 file has no rows for period 5 s at heading 90 deg "
