@@ -104,9 +104,10 @@ Fit FitOrder(const std::vector<Complex>& s, const std::vector<Complex>& k, int n
   for (Eigen::Index r = 0; r < rows; ++r) {
     Eigen::VectorXd p0(n);
     p0 << 0.0, fit.p;
-    fit.error = std::max(fit.error, std::abs(Poly(p0, s[r], false) / Poly(q, s[r], true) - k[r]));
+    const double e = std::abs(Poly(p0, s[r], false) / Poly(q, s[r], true) - k[r]);
+    // std::max would drop a NaN: a fit that is not finite anywhere is no fit.
+    fit.error = std::isfinite(e) ? std::max(fit.error, e) : std::numeric_limits<double>::infinity();
   }
-  if (!std::isfinite(fit.error)) fit.error = std::numeric_limits<double>::infinity();
   return fit;
 }
 
@@ -171,7 +172,7 @@ RadiationStateSpace FitRadiation(const std::vector<double>& omegas,
   const int max_order = std::max(2, std::min(kMaxFitOrder, static_cast<int>(omegas.size())));
   for (int n = 2; n <= max_order; ++n) {
     const Fit fit = FitOrder(s, kn, n);
-    if (fit.error < best.error) best = fit;
+    if (n == 2 || fit.error < best.error) best = fit;  // Order 2 at least, even if not finite.
     if (best.error <= tolerance) break;
   }
   // Controllable canonical realisation of the scaled fit, then s = omega_scale s':

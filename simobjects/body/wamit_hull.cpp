@@ -143,6 +143,10 @@ WamitHull ReadWamitHull(const SimObject& object, const ObjectArgs& args, const s
                                std::to_string(i + 1) + std::to_string(j + 1) + " (" + kDof[i] +
                                ", " + kDof[j] + "): order " + std::to_string(fit.a.rows()) +
                                ", fit error " + NumberText(fit.error, 3);
+      if (!std::isfinite(fit.error)) {
+        throw ScenarioError(where, what + ": no finite fit of '" + path1 +
+                                       "' (its A(omega) and B(omega) for this pair)");
+      }
       if (fit.error > tolerance) {
         Warn(where, what + " exceeds RadiationFitTolerance " + NumberText(tolerance) +
                         " at order " + std::to_string(kMaxFitOrder) + " or below");
