@@ -43,6 +43,7 @@ FloatingBody::FloatingBody(ObjectArgs& args)
                                          .doc = "G in body coordinates (from the origin O).",
                                          .fallback = Eigen::Vector3d::Zero(),
                                          .size = 3});
+  DeclareWamit(args);
   DeclareHydrostatics(args);
   DeclareDamping();
   const std::string raos = DeclareParameter<std::string>(
@@ -53,6 +54,22 @@ FloatingBody::FloatingBody(ObjectArgs& args)
        .fallback = ""});
   const std::string unit = DeclareParameter(FrequencyUnitParameter());
   if (!describing() && !raos.empty()) force_raos_ = ReadRaoTable(*this, args, raos, unit);
+  if (!describing() && wamit_) {
+    const std::string base = args.values.at("WamitFile").first;
+    WamitHull hull = ReadWamitHull(*this, args, base, wamit_scales_, fit_tolerance_);
+    for (int free_dof : {0, 1, 5}) {
+      if (hull.stiffness.row(free_dof).cwiseAbs().maxCoeff() > 0.0) {
+        throw ScenarioError(args.values.at("WamitFile").second,
+                            name() + " (" + type() + "): '" + base + ".hst' has a nonzero row " +
+                                std::to_string(free_dof + 1) +
+                                "; hydrostatics do not restore surge, sway or yaw");
+      }
+    }
+    stiffness_ = hull.stiffness;
+    added_mass_ = hull.added_mass_infinite;
+    force_raos_ = std::move(hull.excitation);
+    memory_ = std::move(hull.memory);
+  }
   if (const auto given = args.values.find("FrequencyUnit");
       !describing() && raos.empty() && given != args.values.end()) {
     Warn(given->second.second, name() + " (" + type() +
@@ -65,6 +82,13 @@ FloatingBody::FloatingBody(ObjectArgs& args)
                               .required = true});
 
   DeclareMotion();
+  if (memory_.size() > 0) {
+    memory_state_ = DeclareState(
+        {.name = "RadiationMemory",
+         .width = memory_.size(),
+         .unit = "-",
+         .doc = "States of the fitted radiation memory, per DOF pair (wamit_hull.h)."});
+  }
   rpy_ = DeclareOutput({.name = "RollPitchYaw",
                         .width = 3,
                         .unit = "deg",
@@ -128,6 +152,15 @@ void FloatingBody::DeclareHydrostatics(const ObjectArgs& args) {
   const bool matrix = args.values.contains("HydrostaticStiffness");
   const bool waterplane =
       args.values.contains("WaterplaneArea") || args.values.contains("MetacentricHeight");
+  if (wamit_) {
+    for (const char* conflict : {"HydrostaticStiffness", "WaterplaneArea", "MetacentricHeight"}) {
+      if (const auto it = args.values.find(conflict); it != args.values.end())
+        throw ScenarioError(it->second.second, name() + " (" + type() + "): " + conflict +
+                                                   " and WamitFile are both given; the WAMIT "
+                                                   ".hst file gives the hydrostatics");
+    }
+    return;
+  }
   if (matrix == waterplane) {
     throw Error(matrix ? "HydrostaticStiffness and WaterplaneArea/MetacentricHeight are both "
                          "given; expected one of the two"
@@ -165,6 +198,51 @@ void FloatingBody::DeclareHydrostatics(const ObjectArgs& args) {
   }
 }
 
+void FloatingBody::DeclareWamit(const ObjectArgs& args) {
+  DeclareParameter<std::string>(
+      {.name = "WamitFile",
+       .unit = "-",
+       .doc = "WAMIT output base name: reads base.1, base.3 and base.hst instead of "
+              "HydrostaticStiffness, AddedMass and ForceRAOFile, with radiation memory; \"\" "
+              "for none. Relative to the scenario file's folder.",
+       .fallback = ""});
+  wamit_scales_.length = DeclareParameter<double>(
+      {.name = "WamitLength",
+       .unit = "m",
+       .doc = "WAMIT's ULEN, the length of its non-dimensional coefficients.",
+       .fallback = 1.0,
+       .check = Positive()});
+  wamit_scales_.rho = DeclareParameter<double>(
+      {.name = "WamitDensity",
+       .unit = "kg/m^3",
+       .doc = "rho of the WAMIT coefficients (must equal the ocean's Density).",
+       .fallback = 1025.0,
+       .check = Positive()});
+  wamit_scales_.g = DeclareParameter<double>(
+      {.name = "WamitGravity",
+       .unit = "m/s^2",
+       .doc = "g of the WAMIT coefficients (must equal the ocean's Gravity).",
+       .fallback = 9.81,
+       .check = Positive()});
+  fit_tolerance_ = DeclareParameter<double>(
+      {.name = "RadiationFitTolerance",
+       .unit = "-",
+       .doc = "Largest error of the radiation memory fit, relative to max |K(i omega)|.",
+       .fallback = 0.02,
+       .check = Positive()});
+  const auto file = args.values.find("WamitFile");
+  wamit_ = !describing() && file != args.values.end() && !file->second.first.empty();
+  if (!wamit_) return;
+  for (const char* conflict : {"AddedMass", "ForceRAOFile"}) {
+    if (const auto it = args.values.find(conflict); it != args.values.end())
+      throw ScenarioError(it->second.second,
+                          name() + " (" + type() + "): " + conflict +
+                              " and WamitFile are both given; the WAMIT files give " +
+                              (std::string(conflict) == "AddedMass" ? "the added mass (.1)"
+                                                                    : "the excitation (.3)"));
+  }
+}
+
 void FloatingBody::DeclareDamping() {
   // The physical checks (hydro_matrix_checks.h) report at the parameter's line.
   auto six_by_six = [this](const char* name, const char* unit, const char* doc,
@@ -197,6 +275,12 @@ void FloatingBody::Initialize() {
   const Ocean* ocean = service<Ocean>(ocean_);
   rho_ = ocean->density();
   g_ = ocean->gravity();
+  if (wamit_ && (wamit_scales_.rho != rho_ || wamit_scales_.g != g_)) {
+    throw Error("WamitDensity " + NumberText(wamit_scales_.rho) + " kg/m^3 and WamitGravity " +
+                NumberText(wamit_scales_.g) + " m/s^2 differ from the ocean's " + NumberText(rho_) +
+                " and " + NumberText(g_) +
+                "; the WAMIT coefficients must be made dimensional with the ocean's values");
+  }
   if (displacement_ == 0.0) displacement_ = mass_ / rho_;
   if (stiffness_from_waterplane_) {
     stiffness_(2, 2) = rho_ * g_ * waterplane_area_;
@@ -238,8 +322,9 @@ Vector6d FloatingBody::EnvironmentLoads(const Eigen::Matrix3d& rotation, const E
   nu << rotation.transpose() * state3(vel_), rotation.transpose() * state3(ang_vel_);
   current.head<3>() = rotation.transpose() * ocean->Current(std::min(p.z(), 0.0));
   const Vector6d nu_r = nu - current;
-  const Vector6d in_body =
+  Vector6d in_body =
       -linear_damping_ * nu - quadratic_damping_ * nu_r.cwiseProduct(nu_r.cwiseAbs());
+  if (memory_.size() > 0) in_body -= memory_.Force(state(memory_state_).data());
 
   Vector6d loads;
   loads << heading * in_heading.head<3>() + rotation * in_body.head<3>(),
@@ -275,6 +360,11 @@ void FloatingBody::CalcDerivatives() {
   derivative3(ang_vel_) = acceleration.tail<3>();
   Eigen::Map<Eigen::Vector4d>(derivative(quat_).data()) =
       rigid_body::QuatRate(q, rotation.transpose() * w, rigid_body::kQuatStabilisation);
+  if (memory_.size() > 0) {
+    Vector6d nu;
+    nu << rotation.transpose() * state3(vel_), rotation.transpose() * w;
+    memory_.Derivative(state(memory_state_).data(), nu, derivative(memory_state_).data());
+  }
 }
 
 }  // namespace hawser

@@ -38,6 +38,10 @@
 //   M_RB = [[m 1, -m [c]x], [m [c]x, I_G + m [c]x^T [c]x]] (world), I_G = R Inertia R^T, and
 //   A_w = diag(R, R) AddedMass diag(R, R)^T (AddedMass about O in the body frame, constant: the
 //   infinite-frequency or a representative added mass; no radiation memory).
+// Hull data from WAMIT files (WamitFile="base", wamit_hull.h) instead: C from base.hst, the force
+// RAOs from base.3, AddedMass = A_inf from base.1, and the radiation memory mu (Cummins'
+// equation, radiation_fit.h) on the body velocity: the load -mu(nu), body frame, with its
+// states RadiationMemory (x' = a x + b nu_j per fitted DOF pair).
 //   Pos' = Vel, Vel' = a_O, AngVel' = alpha, Quat' as Body/6DBody (stabilised).
 //
 // Outputs: Pos, Quat (normalised), Vel, AngVel; RollPitchYaw [deg]; WaveLoad (6, heading frame,
@@ -50,6 +54,7 @@
 #include "hawser/simobject.h"
 #include "simobjects/body/rao_table.h"
 #include "simobjects/body/rigid_body_object.h"
+#include "simobjects/body/wamit_hull.h"
 #include "simobjects/body/wave_response.h"
 
 namespace hawser {
@@ -65,6 +70,8 @@ class FloatingBody final : public RigidBodyObject {
  private:
   void DeclareHydrostatics(const ObjectArgs& args);
   void DeclareDamping();
+  /// WamitFile and its scales; reads the files (the state's width depends on the fit).
+  void DeclareWamit(const ObjectArgs& args);
   /// The attitude, the wave load and the environment loads at the current state: computed once
   /// per evaluation by the outputs' calculation (which the model always runs before the
   /// derivatives: it is not diagnostic), read again by CalcDerivatives.
@@ -84,6 +91,11 @@ class FloatingBody final : public RigidBodyObject {
   bool stiffness_from_waterplane_ = false;
   Matrix6d added_mass_, linear_damping_, quadratic_damping_;
   std::optional<RaoTable> force_raos_;
+  RadiationMemory memory_;
+  State memory_state_;  ///< Declared when memory_ has pairs.
+  WamitScales wamit_scales_;
+  bool wamit_ = false;
+  double fit_tolerance_ = 0.02;
   double rho_ = 0.0, g_ = 0.0;
   ServiceUse ocean_;
   Output rpy_, wave_load_;
