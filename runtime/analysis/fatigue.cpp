@@ -20,7 +20,7 @@ std::vector<std::string> Fields(const std::string& line) {
   return out;
 }
 
-/// A number that must be > 0 (or >= 0 when `zero_ok`): `what` names it in the message.
+/// A number that must be > 0: `what` names it in the message, `why` says what it is.
 double Positive(const std::string& text, const SourceLocation& loc, const std::string& what,
                 const std::string& why) {
   const double v = ParseNumber(text, loc, what);

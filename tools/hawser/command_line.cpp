@@ -133,7 +133,7 @@ void DeclareStats(CLI::App& app, StatsCommand& c) {
   cmd->add_option("file", stats.file, "A run's .h5 (or a sweep's, with --case)")->required();
   cmd->add_option("columns", stats.columns,
                   "Columns as in the CSV (Obj.Port[i], Obj:State) or a whole signal "
-                  "(Obj.Port); default: all");
+                  "(Obj.Port); default: all. With --extremes: more result files");
   cmd->add_option("--window", stats.window,
                   "Only output times FROM <= t <= TO, e.g. 100:600 or 100:");
   cmd->add_option("--case", stats.case_number, "In a sweep's file, the case (0, 1, ...)");
