@@ -133,12 +133,21 @@ void DeclareStats(CLI::App& app, StatsCommand& c) {
   cmd->add_option("file", stats.file, "A run's .h5 (or a sweep's, with --case)")->required();
   cmd->add_option("columns", stats.columns,
                   "Columns as in the CSV (Obj.Port[i], Obj:State) or a whole signal "
-                  "(Obj.Port); default: all");
+                  "(Obj.Port); default: all. With --extremes: more result files");
   cmd->add_option("--window", stats.window,
                   "Only output times FROM <= t <= TO, e.g. 100:600 or 100:");
   cmd->add_option("--case", stats.case_number, "In a sweep's file, the case (0, 1, ...)");
   cmd->add_flag("--range", stats.range,
                 "A range graph: min, mean and max of each element (e.g. along a line)");
+  cmd->add_option("--duration", stats.duration,
+                  "The MPM over T s (Rayleigh: sigma sqrt(2 ln(T/Tz))), e.g. 10800 for 3 h");
+  cmd->add_option("--extremes", stats.extremes,
+                  "The maxima of COLUMN over seeds (FILE ... runs' or sweeps' .h5) and their "
+                  "Gumbel fits");
+  cmd->add_option("--percentile", stats.percentile,
+                  "With --extremes: the Gumbel fits' percentile (default 90)");
+  cmd->add_flag("--fatigue", stats.fatigue,
+                "FILE is a fatigue table: rainflow counts and Miner's damage over sea states");
 }
 
 void DeclareView(CLI::App& app, ViewCommand& view, VtkCommand& vtk) {

@@ -51,10 +51,22 @@ struct StatsRequest {
   /// --range: per element of each chosen vector signal, min, mean and max over the window (a
   /// range graph, e.g. a line's segment tensions along its length).
   bool range = false;
+  /// --duration T: the MPM column is each record's Rayleigh MPM over T s instead of over the
+  /// record (runtime/analysis/extremes.h); "" for the record's own.
+  std::string duration;
+  /// --extremes COLUMN: the maxima of COLUMN over seeds, with `file` and `columns` the result
+  /// files (a sweep's contributes each case), and their Gumbel fits.
+  std::string extremes;
+  std::string percentile = "90";  ///< --percentile P: the Gumbel fits' quantile (0 < P < 100).
+  bool fatigue = false;  ///< --fatigue: `file` is a fatigue table (runtime/analysis/fatigue.h).
 };
 
 int Run(const RunRequest& request);
 int Stats(const StatsRequest& request);
+/// `hawser stats --extremes`: the Gumbel fits of the maxima over seeds.
+int StatsExtremes(const StatsRequest& request);
+/// `hawser stats --fatigue`: rainflow counting and Miner's damage over sea states.
+int StatsFatigue(const StatsRequest& request);
 /// `hawser eval`: every output and state at the start time (after Settle when asked), printed as
 /// a table or, with an output file, written as one row; no integration.
 int Eval(const RunRequest& request);
