@@ -157,7 +157,7 @@ TEST_CASE("Cable/Line: bad XML line types exit 2 with file:line and the attribut
        "  EA=\"-5e8\" MBL=\"6e6\"/>\n</LineTypes>\n",
        poly,
        "shared:3",
-       {"attribute EA = -5e+08", "expected a value > 0"}},
+       {"attribute EA = -500000000", "expected a value > 0"}},
       {"zero MBL",
        "",
        poly + "<LineType Name=\"chain76\" Diameter=\"0.1\" MassPerLength=\"100\" EA=\"5e8\" "
