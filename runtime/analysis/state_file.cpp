@@ -15,6 +15,26 @@ namespace {
 
 /// The root attribute `kind` that tells a state file from a run's result file.
 constexpr const char* kStateKind = "state";
+/// The group of the objects' discrete states (SimObject::DiscreteState), a dataset per object.
+constexpr const char* kDiscreteGroup = "discrete_state";
+
+/// The names of the links in `group`, in name order.
+std::vector<std::string> DatasetNames(hid_t group, const std::string& path) {
+  H5G_info_t info;
+  if (H5Gget_info(group, &info) < 0) throw ScenarioError({}, h5::Damaged(path));
+  std::vector<std::string> names;
+  for (hsize_t k = 0; k < info.nlinks; ++k) {
+    const ssize_t size =
+        H5Lget_name_by_idx(group, ".", H5_INDEX_NAME, H5_ITER_INC, k, nullptr, 0, H5P_DEFAULT);
+    if (size < 0) throw ScenarioError({}, h5::Damaged(path));
+    std::string name(static_cast<size_t>(size) + 1, '\0');
+    H5Lget_name_by_idx(group, ".", H5_INDEX_NAME, H5_ITER_INC, k, name.data(), name.size(),
+                       H5P_DEFAULT);
+    name.resize(static_cast<size_t>(size));
+    names.push_back(name);
+  }
+  return names;
+}
 
 /// FNV-1a, 64 bits (Fowler, Noll, Vo): offset basis 14695981039346656037, prime 1099511628211.
 class Fnv1a {
@@ -108,6 +128,10 @@ std::string ModelHash(const Scenario& scenario) {
   }
   for (const ConnectionDecl& c : scenario.connections)
     h.Add(c.object + "." + c.port + "=" + c.text);
+  for (const LineTypeDecl& t : scenario.line_types) {  // <LINETYPES>: a line's properties.
+    h.Add("LineType");
+    for (const auto& [name, value] : t.values) h.Add(name + "=" + value.first);
+  }
   return h.Hex();
 }
 
@@ -140,6 +164,14 @@ void WriteStateFile(const std::string& path, const SavedState& state,
   h5::SetAttribute(root.get(), "time", state.time);
   WriteDoubles(id, "state", state.x, path);
   WriteNames(id, state.names, path);
+  if (!state.discrete.empty()) {
+    const h5::Handle group(
+        h5::Check(H5Gcreate2(id, kDiscreteGroup, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                  std::string("creating ") + kDiscreteGroup, path));
+    for (const auto& [object, values] : state.discrete) {
+      WriteDoubles(group.get(), object.c_str(), values, path);
+    }
+  }
   file->Flush();
   file->Publish();
 }
@@ -162,6 +194,13 @@ SavedState ReadStateFile(const std::string& path) {
   }
   state.x = ReadDoubles(file.get(), "state", path);
   state.names = ReadNames(file.get(), path);
+  if (H5Lexists(file.get(), kDiscreteGroup, H5P_DEFAULT) > 0) {
+    const h5::Handle group(H5Gopen2(file.get(), kDiscreteGroup, H5P_DEFAULT));
+    if (!group.valid()) throw ScenarioError({}, h5::Damaged(path));
+    for (const std::string& object : DatasetNames(group.get(), path)) {
+      state.discrete[object] = ReadDoubles(group.get(), object.c_str(), path);
+    }
+  }
   if (state.names.size() != state.x.size()) {
     throw ScenarioError({}, fmt::format("'{}' is damaged: {} state values but {} names", path,
                                         state.x.size(), state.names.size()));

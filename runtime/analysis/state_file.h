@@ -6,6 +6,7 @@
 // declared states (a time-varying input is a function of t), so (t, x) continues a run.
 #pragma once
 
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -21,6 +22,8 @@ struct SavedState {
   std::vector<std::string> names;  ///< One per entry of x: "Obj:State" or "Obj:State[i]".
   std::string model_hash;          ///< ModelHash of the scenario that wrote it.
   std::string scenario_file;       ///< The path that scenario was read from, for messages.
+  /// Model::DiscreteStates(): the group `discrete_state`, a dataset per object.
+  std::map<std::string, std::vector<double>> discrete;
 };
 
 /// A 64-bit FNV-1a hash (16 hex digits) of what defines the equations: each object's library,

@@ -174,6 +174,7 @@ void Session::SaveState(const std::string& path) const {
   state.names = state_names_;
   state.model_hash = ModelHash(scenario_);
   state.scenario_file = scenario_.file;
+  state.discrete = model_->DiscreteStates();
   WriteStateFile(path, state, scenario_.xml_text);
 }
 
@@ -181,6 +182,7 @@ void Session::LoadState(const std::string& path) {
   const SavedState state = ReadStateFile(path);
   CheckStateFits(state, path, scenario_, *model_);
   SetState(state.time, state.x);
+  model_->RestoreDiscreteStates(state.discrete);
 }
 
 }  // namespace hawser

@@ -2,6 +2,7 @@
 // model owns, outputs evaluated in dependency order, and every state in one contiguous vector.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <span>
 #include <string>
@@ -66,6 +67,11 @@ class Model final : public OdeSystem {
   void CheckEventTimes(double start, double end) const;
   /// The events the objects recorded, object by object in model order.
   std::vector<DiscreteEvent> Events() const;
+  /// Each object's non-empty SimObject::DiscreteState(), by object name (--save-state).
+  std::map<std::string, std::vector<double>> DiscreteStates() const;
+  /// Hands each object its saved discrete state (--restart); an unknown object name is a
+  /// ScenarioError.
+  void RestoreDiscreteStates(const std::map<std::string, std::vector<double>>& states);
 
   /// The state at the start time: declared defaults, then <InitialCondition>s, then each
   /// object's Initialize() for the states the scenario did not give.

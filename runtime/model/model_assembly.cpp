@@ -95,6 +95,7 @@ void Model::Builder::BuildObject(const ObjectDecl& decl,
   args.name = decl.name;
   args.type = type->path;
   args.loc = decl.loc;
+  args.line_types = scenario().line_types;
   for (const Attribute& a : decl.parameters) args.values[a.name] = {a.value, a.loc};
   std::unique_ptr<SimObject> object;
   try {

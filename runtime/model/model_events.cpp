@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "hawser/errors.h"
 #include "runtime/model/model.h"
@@ -35,6 +38,28 @@ std::vector<DiscreteEvent> Model::Events() const {
     events.insert(events.end(), o->events().begin(), o->events().end());
   }
   return events;
+}
+
+std::map<std::string, std::vector<double>> Model::DiscreteStates() const {
+  std::map<std::string, std::vector<double>> states;
+  for (const SimObject* o : with_events_) {
+    std::vector<double> values = o->DiscreteState();
+    if (!values.empty()) states[o->name()] = std::move(values);
+  }
+  return states;
+}
+
+void Model::RestoreDiscreteStates(const std::map<std::string, std::vector<double>>& states) {
+  for (const auto& [name, values] : states) {
+    const auto o = std::find_if(with_events_.begin(), with_events_.end(),
+                                [&](const SimObject* s) { return s->name() == name; });
+    if (o == with_events_.end()) {
+      throw ScenarioError({}, fmt::format("the restart state has a discrete state for '{}', "
+                                          "which has no discrete events in this model",
+                                          name));
+    }
+    (*o)->RestoreDiscreteState(values);
+  }
 }
 
 }  // namespace hawser

@@ -99,7 +99,9 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
   // A restart's time, checked before the sink begins a file.
   const double t0 = options.start != nullptr ? ContinueFrom(*options.start, settings, model.size())
                                              : settings.output.start;
-  model.CheckEventTimes(t0, settings.output.end);
+  // Against the scenario's whole run, also on a restart: a break before the restart time has
+  // happened already (the state file's discrete state holds it).
+  model.CheckEventTimes(settings.output.start, settings.output.end);
   RunInfo info = options.info;
   RecordSea(model, settings.output, info);
   sink.Begin(SelectLoggedSignals(model, settings), info);
@@ -112,6 +114,7 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
     std::vector<double> x = model.InitialState(settings.output.start);
     if (options.start != nullptr) {
       x = options.start->x;
+      model.RestoreDiscreteStates(options.start->discrete);
     } else if (settings.settle) {
       SettleOrThrow(model, system, settings, t0, x);
     }

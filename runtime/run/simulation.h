@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <span>
 #include <vector>
 
@@ -16,6 +17,8 @@ namespace hawser {
 struct StartState {
   double time = 0.0;  ///< [s]
   std::vector<double> x;
+  /// Model::DiscreteStates() at that time (e.g. a line already broken).
+  std::map<std::string, std::vector<double>> discrete;
 };
 
 struct RunOptions {

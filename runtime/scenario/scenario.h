@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "hawser/declarations.h"
 #include "hawser/errors.h"
 #include "runtime/scenario/engine_settings.h"
 
@@ -81,6 +82,7 @@ struct Scenario {
   std::vector<ObjectDecl> objects;
   std::vector<ConnectionDecl> connections;
   std::vector<InitialConditionDecl> initial_conditions;
+  std::vector<LineTypeDecl> line_types;  ///< <LINETYPES>: its File's, then its own elements.
   std::map<std::string, std::string> variables;  ///< After --var overrides.
   EngineSettings engine;
 };

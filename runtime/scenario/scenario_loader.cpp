@@ -24,13 +24,14 @@
 namespace hawser {
 namespace {
 
-const std::vector<std::string> kSections = {"VARIABLES", "OBJECTS", "INTERCONNECTIONS",
-                                            "INITIALIZATION", "INTEGRATION"};
+const std::vector<std::string> kSections = {"VARIABLES",        "LINETYPES",      "OBJECTS",
+                                            "INTERCONNECTIONS", "INITIALIZATION", "INTEGRATION"};
 const std::vector<std::string> kRequiredSections = {"OBJECTS", "INTERCONNECTIONS", "INITIALIZATION",
                                                     "INTEGRATION"};
 
 std::string ElementOf(const std::string& section) {
   if (section == "VARIABLES") return "Variable";
+  if (section == "LINETYPES") return "LineType";
   if (section == "OBJECTS") return "Lib";
   if (section == "INTERCONNECTIONS") return "Connection";
   if (section == "INITIALIZATION") return "InitialCondition";
@@ -72,6 +73,7 @@ Scenario Loader::Load() {
   errors_.ThrowIfAny();
   scenario.variables = variables_;
 
+  if (sections.count("LINETYPES")) ReadLineTypes(sections["LINETYPES"], &scenario);
   if (sections.count("OBJECTS")) ReadObjects(sections["OBJECTS"], &scenario);
   if (sections.count("INTERCONNECTIONS")) {
     ReadConnections(sections["INTERCONNECTIONS"], &scenario);
@@ -155,7 +157,11 @@ std::map<std::string, pugi::xml_node> Loader::FindSections(const pugi::xml_node&
                                      At(it->second).line));
       continue;
     }
-    CheckNoTextOrAttributes(s);
+    if (name == "LINETYPES") {
+      CheckNoText(s);  // Its attribute File is read by ReadLineTypes.
+    } else {
+      CheckNoTextOrAttributes(s);
+    }
   }
   for (const std::string& name : kRequiredSections) {
     if (!sections.count(name)) {

@@ -48,6 +48,11 @@ class Loader {
   void ReadConnections(const pugi::xml_node& section, Scenario* scenario);
   void ReadInitialConditions(const pugi::xml_node& section, Scenario* scenario);
 
+  // ---- <LINETYPES> and the line-type file its File attribute names (line_type_reader.cpp) ----
+  void ReadLineTypes(const pugi::xml_node& section, Scenario* scenario);
+  /// The <LineType> elements of the XML file `path` (root <LineTypes>), named at `where`.
+  void ReadLineTypeFile(const std::string& path, const SourceLocation& where, Scenario* scenario);
+
   const std::string& text_;
   const std::string file_;
   const VariableOverrides& overrides_;

@@ -15,7 +15,7 @@
 namespace hawser {
 
 Cable::Cable(ObjectArgs& args) : SimObject(args), given_(args.values) {
-  const SegmentParameters segment = DeclareParameters();
+  const SegmentParameters segment = DeclareParameters(args);
   DeclarePortsAndStates();
   DeclareBreak(args);
   DeclareCalcs();

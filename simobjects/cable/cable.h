@@ -148,6 +148,9 @@ class Cable final : public SimObject {
   bool UpdateDiscreteState() override;
   double NextEventTime(double after) const override;
   void CheckEventTimes(double start, double end) const override;
+  /// A broken line: {broken segment, break time [s], ReleasedEnergy [J]}; intact: empty.
+  std::vector<double> DiscreteState() const override;
+  void RestoreDiscreteState(std::span<const double> values) override;
 
  private:
   /// The type name of a line of sections (cable_line.cpp); Cable/Cable otherwise.
@@ -162,10 +165,12 @@ class Cable final : public SimObject {
     double damping_ratio = 0.0, seabed_stiffness = 0.0, seabed_damping = 0.0;
   };
   // The constructor's steps, in declaration order.
-  SegmentParameters DeclareParameters();
-  /// Cable/Line's LineTypes and Sections (cable_line.cpp): props_.elements, length_, ea_,
-  /// types_, sections_, segment_labels_.
-  void DeclareLineParameters();
+  SegmentParameters DeclareParameters(const ObjectArgs& args);
+  /// Cable/Line's LineTypes (and the scenario's <LINETYPES>) and Sections (cable_line.cpp):
+  /// props_.elements, length_, ea_, types_, sections_, segment_labels_.
+  void DeclareLineParameters(const ObjectArgs& args);
+  /// Cable/Line: node_ei_ from each section's type EI (`fallback` for a type without one).
+  void SetSectionBendingStiffness(double fallback);
   /// Where the scenario gave parameter `name` (the object's element if it did not).
   SourceLocation ParameterLocation(const std::string& name) const;
   /// Cable/Line: each segment's lump from its section's line type (cable_line.cpp).

@@ -105,6 +105,27 @@ bool Cable::UpdateDiscreteState() {
   return true;
 }
 
+std::vector<double> Cable::DiscreteState() const {
+  if (props_.broken_segments.empty()) return {};
+  return {static_cast<double>(props_.broken_segments.front()), events().front().time,
+          released_energy_};
+}
+
+void Cable::RestoreDiscreteState(std::span<const double> values) {
+  // A state file holds what DiscreteState() wrote for this object; the model hash (the same
+  // parameters) makes anything else a damaged or foreign file.
+  if (values.size() != 3 || !(values[0] >= 0.0 && values[0] < props_.elements) ||
+      values[0] != std::floor(values[0]) || !std::isfinite(values[1]) || !(values[2] >= 0.0)) {
+    throw Error("the restart state's discrete state (" + std::to_string(values.size()) +
+                " value(s)) is not {broken segment 0.." + std::to_string(props_.elements - 1) +
+                ", break time, released energy >= 0}");
+  }
+  released_energy_ = values[2];
+  if (!props_.broken_segments.empty()) return;  // Broken at the start: Initialize() recorded it.
+  props_.broken_segments.assign(1, static_cast<int>(values[0]));
+  RecordEvent("break", props_.broken_segments.front(), values[1]);
+}
+
 void Cable::Break(int segment, const std::string& why, double released) {
   props_.broken_segments.push_back(segment);
   released_energy_ += released;

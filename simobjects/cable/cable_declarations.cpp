@@ -7,9 +7,9 @@
 
 namespace hawser {
 
-Cable::SegmentParameters Cable::DeclareParameters() {
+Cable::SegmentParameters Cable::DeclareParameters(const ObjectArgs& args) {
   if (type() == kLineType) {
-    DeclareLineParameters();
+    DeclareLineParameters(args);
   } else {
     const long n = DeclareParameter<long>({.name = "NumElements",
                                            .unit = "-",
@@ -96,10 +96,12 @@ Cable::SegmentParameters Cable::DeclareParameters() {
   const double ei = DeclareParameter<double>(
       {.name = "BendingStiffness",
        .unit = "N m^2",
-       .doc = "Bending stiffness EI (0 = none; pinned ends). See docs/cables-and-mooring.md.",
+       .doc = "Bending stiffness EI (0 = none; pinned ends; Cable/Line: of the line types "
+              "that give no EI). See docs/cables-and-mooring.md.",
        .fallback = 0.0,
        .check = AtLeast(0.0)});
   node_ei_.assign(static_cast<size_t>(props_.elements) + 1, ei);
+  if (type() == kLineType && !describing()) SetSectionBendingStiffness(ei);
   return segment;
 }
 

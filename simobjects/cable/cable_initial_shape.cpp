@@ -74,7 +74,7 @@ void Cable::PlaceInitialShape() {
   // March from the lower end: each node sits on the profile where the chord from the previous
   // node equals the segment's stretched length l0 (1 + T / EA). Nodes at arc lengths i l0
   // would give chords shorter than the curve, i.e. slack segments that the settle has to undo.
-  const double l0 = length_ / n;  // One line type, N equal segments.
+  // Each segment's own unstretched length (a Cable/Line's sections may differ).
   auto at = [&](double s) {
     double px = 0.0, pz = 0.0;
     sol->Profile(std::min(s, length_), px, pz);
@@ -83,6 +83,8 @@ void Cable::PlaceInitialShape() {
   double s_prev = 0.0;
   Eigen::Vector2d p_prev = at(0.0);
   for (int j = 1; j < n; ++j) {
+    // The segment between the node before (from the lower end) and node j.
+    const double l0 = props_.segment_length[static_cast<size_t>(a_lower ? j - 1 : n - j)];
     const double chord = l0 * (1.0 + sol->TensionAt(std::min(s_prev + 0.5 * l0, length_)) / ea_);
     double s = s_prev + l0;
     // A slack line's grounded segments are slack (their chords shorter than l0) and its hanging

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "simobjects/cable/cable_surface_point.h"
+
 namespace hawser {
 namespace {
 
@@ -119,6 +121,8 @@ void CableAccelerationJacobian(const CableProperties& p, std::span<const double>
         df_dq -= p.node_added_mass[node] * (q * a_w.transpose() + a_w.dot(q) * identity);
       }
     }
+
+    if (!p.surface_points.empty()) df(2, kX + 2) += SurfacePointStiffness(p, i, pos[3 * node + 2]);
 
     const Matrix3 mass_inverse = inv.normal * identity + (inv.along - inv.normal) * qq;
     Eigen::Map<Eigen::Matrix<double, 3, 18>> jac(jacobian.data() + kNodeJacobianSize * (i - 1));

@@ -18,12 +18,14 @@
 
 namespace hawser {
 
-void Cable::DeclareLineParameters() {
+void Cable::DeclareLineParameters(const ObjectArgs& args) {
   const std::string file = DeclareParameter<std::string>(
       {.name = "LineTypes",
        .unit = "-",
        .doc = "CSV file of line types (Name, Diameter, MassPerLength, EA, MBL, ...): absolute, "
-              "or relative to the scenario file's folder."});
+              "or relative to the scenario file's folder; empty: only the scenario's "
+              "<LINETYPES>.",
+       .fallback = std::string()});
   const std::string sections = DeclareParameter<std::string>(
       {.name = "Sections",
        .unit = "-",
@@ -32,18 +34,41 @@ void Cable::DeclareLineParameters() {
   const std::string points = DeclareParameter<std::string>(
       {.name = "Points",
        .unit = "-",
-       .doc = "`BOUNDARY MASS VOLUME [CDA [CA]]; ...`: clump weights or buoys at section "
-              "boundaries (after section BOUNDARY): mass [kg], displaced volume [m^3], drag "
-              "area Cd A [m^2], added-mass coefficient.",
+       .doc = "`BOUNDARY MASS VOLUME [CDA [CA [HEIGHT]]]; ...`: clump weights or buoys at "
+              "section boundaries (after section BOUNDARY): mass [kg], displaced volume [m^3], "
+              "drag area Cd A [m^2], added-mass coefficient, and the height [m] of a buoy that "
+              "may pierce the surface z = 0 (a vertical cylinder).",
        .fallback = std::string()});
   if (describing()) {
     props_.elements = 2;
     return;
   }
-  const std::string path = ResolvePath(file);
-  const std::string text = ReadRegularFile(path, "line type file", ParameterLocation("LineTypes"),
-                                           " (LineTypes=\"" + file + "\")");
-  types_ = ParseLineTypes(text, path);
+  if (!file.empty()) {
+    const std::string path = ResolvePath(file);
+    const std::string text = ReadRegularFile(path, "line type file", ParameterLocation("LineTypes"),
+                                             " (LineTypes=\"" + file + "\")");
+    types_ = ParseLineTypes(text, path);
+  }
+  // The scenario's own (its <LINETYPES> section and the XML file it includes) after the CSV's.
+  for (const LineType& t : LineTypesFromDecls(args.line_types)) {
+    if (std::any_of(types_.begin(), types_.end(),
+                    [&](const LineType& o) { return o.name == t.name; })) {
+      const auto decl = std::find_if(args.line_types.begin(), args.line_types.end(), [&](auto& d) {
+        const auto name = d.values.find("Name");
+        return name != d.values.end() && name->second.first == t.name;
+      });
+      throw ScenarioError(decl->loc, "line type '" + t.name +
+                                         "' is defined twice: in <LINETYPES> "
+                                         "and in LineTypes=\"" +
+                                         file + "\"");
+    }
+    types_.push_back(t);
+  }
+  if (types_.empty()) {
+    throw ScenarioError(location(),
+                        "Cable/Line has no line types; expected LineTypes=\"file.csv\" or a "
+                        "<LINETYPES> section with <LineType Name=\"...\" .../> elements");
+  }
   sections_ = ParseSections(sections, types_, ParameterLocation("Sections"), kMaxCableElements);
   points_ = ParsePoints(points, static_cast<int>(sections_.size()), ParameterLocation("Points"));
   props_.elements = 0;
@@ -61,6 +86,30 @@ void Cable::DeclareLineParameters() {
     }
   }
   ea_ = length_ / compliance;
+}
+
+void Cable::SetSectionBendingStiffness(double fallback) {
+  // A node inside a section takes its type's EI. A node at a boundary joins two half segments,
+  // of lengths l_a / 2 and l_b / 2, whose rotational compliances add (springs in series):
+  //   l0 / EI = (l_a / EI_a + l_b / EI_b) / 2,   l0 = (l_a + l_b) / 2,
+  // so the energy C kappa^2 l0 / 2 uses that EI (a section without EI next to one with EI makes
+  // the boundary a hinge: EI 0). With equal sections it is their EI.
+  auto ei_of = [&](const LineSection& s) {
+    const double ei = types_[static_cast<size_t>(s.type)].ei;
+    return ei > 0.0 ? ei : fallback;
+  };
+  size_t node = 0;
+  for (size_t k = 0; k < sections_.size(); ++k) {
+    const LineSection& s = sections_[k];
+    const double ei = ei_of(s);
+    for (int j = 1; j < s.segments; ++j) node_ei_[node + static_cast<size_t>(j)] = ei;
+    node += static_cast<size_t>(s.segments);
+    if (k + 1 == sections_.size()) break;
+    const LineSection& next = sections_[k + 1];
+    const double la = s.length / s.segments, lb = next.length / next.segments;
+    const double ei_next = ei_of(next);
+    node_ei_[node] = (ei > 0.0 && ei_next > 0.0) ? (la + lb) / (la / ei + lb / ei_next) : 0.0;
+  }
 }
 
 SourceLocation Cable::ParameterLocation(const std::string& name) const {
@@ -99,6 +148,7 @@ void Cable::AddPoints(const LumpSetting& setting, double* weight) {
   // the line as the node's own: 1/2 rho CdA (|u_n| u_n + |u_t| u_t), equal to it when the flow
   // is along or across the line).
   const double rho = setting.density, g = setting.gravity;
+  props_.surface_points.clear();
   for (const InLinePoint& point : points_) {
     int node = 0;
     for (int k = 0; k < point.boundary; ++k) node += sections_[static_cast<size_t>(k)].segments;
@@ -110,6 +160,9 @@ void Cable::AddPoints(const LumpSetting& setting, double* weight) {
     props_.normal_drag[i] += 0.5 * rho * point.drag_area;
     props_.tangential_drag[i] += 0.5 * rho * point.drag_area;
     *weight += (point.mass - rho * point.volume) * g;
+    if (point.height > 0.0) {  // It may pierce the surface: cable_surface_point.h.
+      props_.surface_points.push_back({node, point.volume, point.height, rho * g});
+    }
   }
 }
 

@@ -14,6 +14,7 @@
 
 #include "simobjects/cable/cable_bending.h"
 #include "simobjects/cable/cable_physics.h"
+#include "simobjects/cable/cable_surface_point.h"
 #include "simobjects/environment/vector_math.h"
 
 namespace hawser {
@@ -381,6 +382,7 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
   Join(l.chord, nodes, tangent);
   Join(l.force, nodes, force);
   AddBendingForces(p, pos, force);  // Conservative: no dissipated power.
+  if (!p.surface_points.empty()) AddSurfacePointForces(p, pos, water.wet, force);  // Likewise.
   if (dissipated != nullptr) {
     *dissipated =
         Sum(l.node_lost, static_cast<int>(nodes)) + Sum(l.segment_lost, static_cast<int>(segments));

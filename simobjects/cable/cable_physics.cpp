@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "simobjects/cable/cable_bending.h"
+#include "simobjects/cable/cable_surface_point.h"
 
 namespace hawser {
 namespace {
@@ -211,7 +212,7 @@ CableEnergy CableEnergies(const CableProperties& p, std::span<const double> pos,
     if (SegmentBroken(p, i)) continue;  // Its energy was released at the break (cable.h).
     e.potential += SegmentElasticEnergy(p, i, (Node(pos, i + 1) - Node(pos, i)).norm());
   }
-  e.potential += BendingEnergy(p, pos);
+  e.potential += BendingEnergy(p, pos) + SurfacePointEnergy(p, pos);
   return e;
 }
 

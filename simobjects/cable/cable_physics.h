@@ -23,6 +23,15 @@ struct TensionStrainTable {
   double Energy(double eps) const;
 };
 
+/// An in-line buoy that may pierce the free surface: a vertical cylinder of volume V and height h
+/// centred on its node (Cable/Line Points' HEIGHT; cable_surface_point.h).
+struct SurfacePoint {
+  int node = 0;
+  double volume = 0.0;  ///< V [m^3].
+  double height = 0.0;  ///< h [m] > 0; the cross-section is V / h.
+  double rho_g = 0.0;   ///< Water density times gravity [N/m^3].
+};
+
 /// Per-segment and per-node constants of a cable of N segments. Segment s (0..N-1, from end A)
 /// has its own unstretched length and axial properties; node i (0..N) has the lumped values of
 /// its tributary length, stored as for share 1: an internal node holds the average of its two
@@ -61,6 +70,8 @@ struct CableProperties {
   /// Segments that broke (Cable's BreakTime/BreakTension, cable_break.cpp), 0 = next to end A:
   /// they carry no tension and hold no elastic energy. Usually empty.
   std::vector<int> broken_segments;
+  /// In-line buoys that may pierce the surface (cable_surface_point.h). Usually empty.
+  std::vector<SurfacePoint> surface_points;
 };
 
 /// Whether segment i broke (CableProperties::broken_segments).

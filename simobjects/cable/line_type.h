@@ -19,6 +19,7 @@ struct LineType {
   double cdn = 1.2, cdt = 0.008;     ///< Drag: normal (area d), tangential (area pi d) [-].
   double can = 1.0;                  ///< Added mass normal to the line [-].
   double mbl = 0.0;                  ///< Minimum breaking load [N] (0: not given).
+  double ei = 0.0;                   ///< Bending stiffness [N m^2] (cable_bending.h).
   /// A fibre rope's nonlinear axial stiffness (empty: EA); EA then serves the damping only.
   TensionStrainTable table;
 };

@@ -39,6 +39,7 @@ constexpr Column kColumns[] = {
     {"Cdn", false, false, &LineType::cdn},
     {"Cdt", false, false, &LineType::cdt},
     {"Can", false, false, &LineType::can},
+    {"EI", false, false, &LineType::ei},
 };
 
 constexpr const char* kTableColumn = "TensionStrain";
@@ -82,6 +83,35 @@ TensionStrainTable ParseTable(const std::string& cell, const SourceLocation& whe
 
 }  // namespace
 
+const std::vector<std::string>& LineTypePropertyNames() {
+  static const std::vector<std::string> names = ColumnNames();
+  return names;
+}
+
+bool IsRequiredLineTypeProperty(const std::string& name) {
+  return name == "Name" ||
+         std::any_of(std::begin(kColumns), std::end(kColumns),
+                     [&](const Column& c) { return c.required && name == c.name; });
+}
+
+bool SetLineTypeProperty(LineType* t, const std::string& name, const std::string& text,
+                         const SourceLocation& where, const std::string& what) {
+  if (name == kTableColumn) {
+    t->table = ParseTable(text, where, what);
+    return true;
+  }
+  const auto* c = std::find_if(std::begin(kColumns), std::end(kColumns),
+                               [&](const Column& k) { return name == k.name; });
+  if (c == std::end(kColumns)) return false;
+  const double v = ParseNumber(text, where, what);
+  if (c->positive ? !(v > 0.0) : !(v >= 0.0)) {
+    throw ScenarioError(where, what + " = " + NumberText(v) + "; expected a value " +
+                                   (c->positive ? "> 0" : ">= 0"));
+  }
+  t->*c->field = v;
+  return true;
+}
+
 std::vector<LineType> ParseLineTypes(const std::string& text, const std::string& path) {
   std::vector<int> column_of;  // Per file column: -1 Name, else the kColumns index.
   std::vector<LineType> types;
@@ -116,7 +146,7 @@ std::vector<LineType> ParseLineTypes(const std::string& text, const std::string&
           throw ScenarioError(where, "the header has no column '" + names[k] +
                                          "'; expected the columns Name, Diameter, MassPerLength, "
                                          "EA, MBL (and optionally VolumetricDiameter, Cdn, Cdt, "
-                                         "Can, TensionStrain)");
+                                         "Can, EI, TensionStrain)");
         }
       }
       return;
@@ -131,19 +161,9 @@ std::vector<LineType> ParseLineTypes(const std::string& text, const std::string&
         t.name = cells[k];
         continue;
       }
-      if (column_of[k] == -2) {
-        t.table = ParseTable(cells[k], where,
-                             "column " + std::to_string(k + 1) + " (" + kTableColumn + ")");
-        continue;
-      }
-      const Column& c = kColumns[column_of[k]];
-      const std::string what = "column " + std::to_string(k + 1) + " (" + c.name + ")";
-      const double v = ParseNumber(cells[k], where, what);
-      if (c.positive ? !(v > 0.0) : !(v >= 0.0)) {
-        throw ScenarioError(where, what + " = " + NumberText(v) + "; expected a value " +
-                                       (c.positive ? "> 0" : ">= 0"));
-      }
-      t.*c.field = v;
+      const std::string name = column_of[k] == -2 ? kTableColumn : kColumns[column_of[k]].name;
+      SetLineTypeProperty(&t, name, cells[k], where,
+                          "column " + std::to_string(k + 1) + " (" + name + ")");
     }
     if (t.name.empty()) throw ScenarioError(where, "column Name is empty; expected a name");
     if (std::any_of(types.begin(), types.end(),
@@ -222,10 +242,10 @@ std::vector<InLinePoint> ParsePoints(const std::string& text, int sections,
     std::stringstream words(part);
     std::vector<std::string> w;
     for (std::string word; words >> word;) w.push_back(word);
-    if (w.size() < 3 || w.size() > 5) {
+    if (w.size() < 3 || w.size() > 6) {
       throw ScenarioError(where, what + " '" + Excerpt(Trim(part)) + "' has " +
                                      std::to_string(w.size()) +
-                                     " word(s); expected BOUNDARY MASS VOLUME [CDA [CA]]");
+                                     " word(s); expected BOUNDARY MASS VOLUME [CDA [CA [HEIGHT]]]");
     }
     InLinePoint p;
     const long boundary = ParseInteger(w[0], where, what + " boundary");
@@ -235,8 +255,8 @@ std::vector<InLinePoint> ParsePoints(const std::string& text, int sections,
                                      " (after that section, between two sections)");
     }
     p.boundary = static_cast<int>(boundary);
-    const char* names[] = {"mass", "volume", "drag area", "added-mass coefficient"};
-    double* fields[] = {&p.mass, &p.volume, &p.drag_area, &p.added_mass};
+    const char* names[] = {"mass", "volume", "drag area", "added-mass coefficient", "height"};
+    double* fields[] = {&p.mass, &p.volume, &p.drag_area, &p.added_mass, &p.height};
     for (size_t k = 1; k < w.size(); ++k) {
       const double v = ParseNumber(w[k], where, what + " " + names[k - 1]);
       if (!(v >= 0.0)) {
@@ -244,6 +264,11 @@ std::vector<InLinePoint> ParsePoints(const std::string& text, int sections,
             where, what + " " + names[k - 1] + " = " + NumberText(v) + "; expected a value >= 0");
       }
       *fields[k - 1] = v;
+    }
+    if (p.height > 0.0 && !(p.volume > 0.0)) {
+      throw ScenarioError(where, what + " height = " + NumberText(p.height) +
+                                     " m with volume 0; expected a volume > 0 for a buoy that "
+                                     "pierces the surface (or no height)");
     }
     points.push_back(p);
   }

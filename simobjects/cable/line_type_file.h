@@ -11,6 +11,7 @@
 //   EA                   required, axial stiffness [N], > 0
 //   MBL                  required, minimum breaking load [N], > 0
 //   Cdn, Cdt, Can        optional, default 1.2, 0.008, 1.0 (as Cable/Cable), >= 0
+//   EI                   optional, bending stiffness [N m^2], >= 0, default 0 (cable_bending.h)
 //   TensionStrain        optional, a fibre rope's table "STRAIN:TENSION STRAIN:TENSION ..."
 //                        (strain [-], tension [N]; both strictly increasing from (0, 0), which is
 //                        implied): the elastic tension in place of EA strain (cable_physics.h);
@@ -21,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "hawser/declarations.h"
 #include "hawser/errors.h"
 #include "simobjects/cable/line_type.h"
 
@@ -28,6 +30,19 @@ namespace hawser {
 
 /// The line types of the CSV text of file `path`.
 std::vector<LineType> ParseLineTypes(const std::string& text, const std::string& path);
+
+/// The property names: Name, then the numeric columns above, then TensionStrain.
+const std::vector<std::string>& LineTypePropertyNames();
+/// Whether a line type must give property `name`.
+bool IsRequiredLineTypeProperty(const std::string& name);
+/// Sets property `name` (not Name) of `t` from `text`, checked as above; `what` names it in
+/// messages at `where`. Returns false when `name` is no property.
+bool SetLineTypeProperty(LineType* t, const std::string& name, const std::string& text,
+                         const SourceLocation& where, const std::string& what);
+
+/// The line types of the scenario's <LINETYPES> section (hawser/declarations.h): attributes named
+/// as the columns above. Throws ScenarioError at the element or attribute at fault.
+std::vector<LineType> LineTypesFromDecls(const std::vector<LineTypeDecl>& decls);
 
 /// One section of a line: `count` segments of a line type over an unstretched length.
 struct LineSection {
@@ -49,11 +64,12 @@ struct InLinePoint {
   double volume = 0.0;      ///< Displaced volume [m^3], >= 0.
   double drag_area = 0.0;   ///< Cd A [m^2], >= 0: drag 1/2 rho CdA |u| u.
   double added_mass = 0.0;  ///< Ca [-], >= 0: added mass rho Ca V.
+  double height = 0.0;      ///< > 0: a buoy that may pierce the surface (cable_surface_point.h).
 };
 
-/// Points "BOUNDARY MASS VOLUME [CDA [CA]]; ..." (CdA and Ca default 0), each at an internal
-/// section boundary of `sections` sections. Throws ScenarioError at `where` naming the point and
-/// the value.
+/// Points "BOUNDARY MASS VOLUME [CDA [CA [HEIGHT]]]; ..." (CdA, Ca and HEIGHT default 0), each at
+/// an internal section boundary of `sections` sections. Throws ScenarioError at `where` naming the
+/// point and the value.
 std::vector<InLinePoint> ParsePoints(const std::string& text, int sections,
                                      const SourceLocation& where);
 

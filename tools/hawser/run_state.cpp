@@ -41,7 +41,7 @@ void RunStateFiles::Prepare(const RunRequest& request, const PreparedRun& run,
   if (!request.restart.empty()) {
     SavedState saved = ReadStateFile(request.restart);
     CheckStateFits(saved, request.restart, run.scenario, *run.model);
-    start_ = StartState{saved.time, std::move(saved.x)};
+    start_ = StartState{saved.time, std::move(saved.x), std::move(saved.discrete)};
     options.start = &*start_;
   }
   if (!path_.empty()) {
@@ -63,6 +63,7 @@ void RunStateFiles::Save(double t, std::span<const double> x) {
   state.names = StateNames(*run_->model);
   state.model_hash = ModelHash(run_->scenario);
   state.scenario_file = run_->scenario.file;
+  state.discrete = run_->model->DiscreteStates();
   WriteStateFile(path_, state, run_->scenario.xml_text);
   saved_at_ = t;
 }

@@ -166,12 +166,21 @@ struct DiscreteEvent {
   long index = 0;      ///< e.g. the broken segment (0 = next to end A).
 };
 
+/// One <LineType .../> of the scenario's optional <LINETYPES> section, or of the XML file its
+/// `File` attribute includes (docs/cables-and-mooring.md, "Line types"): the attributes after
+/// ${variable} substitution, name -> (text, where), and the element's location.
+struct LineTypeDecl {
+  std::map<std::string, std::pair<std::string, SourceLocation>> values;
+  SourceLocation loc;
+};
+
 /// What a SimObject's constructor receives: its name and the parameter values written for it.
 struct ObjectArgs {
   std::string name;
   std::string type;
   std::map<std::string, std::pair<std::string, SourceLocation>> values;  ///< name -> (text, where)
   SourceLocation loc;                                                    ///< The <Lib> element.
+  std::vector<LineTypeDecl> line_types;  ///< The scenario's <LINETYPES> (Cable/Line reads them).
   bool describe =
       false;  ///< Constructing only to describe the type: required values may be absent.
 };

@@ -23,8 +23,10 @@
 /// calculation kept as one Calculation (CalcInfo::run, hawser/calculation.h) instead of
 /// CalcInfo's fn, call, context, batch and kernel; DeclareKernelCalc<&F> is DeclareCalc<&F>;
 /// the Bind* functions private, out of line; hawser/common_declarations.h; the batched
-/// Ocean::Motion(t, points, out).
-#define HAWSER_PLUGIN_API_VERSION 7
+/// Ocean::Motion(t, points, out). 8: ObjectArgs::line_types (the scenario's <LINETYPES>);
+/// the virtual SimObject::DiscreteState() and RestoreDiscreteState() (saved with --save-state);
+/// RecordEvent at a given time.
+#define HAWSER_PLUGIN_API_VERSION 8
 
 namespace hawser {
 

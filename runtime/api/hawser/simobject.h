@@ -84,6 +84,13 @@ class SimObject {
   /// Objects with discrete events only: checks their scheduled events against the run's
   /// interval [start, end] before it starts; throws a ScenarioError at the parameter's line.
   virtual void CheckEventTimes(double /*start*/, double /*end*/) const {}
+  /// Objects with discrete events only: what UpdateDiscreteState() changed so far, as numbers
+  /// (empty: nothing yet), saved with the state by `hawser run --save-state`, since it is not in
+  /// the state vector.
+  virtual std::vector<double> DiscreteState() const { return {}; }
+  /// Restores DiscreteState()'s `values` on `--restart`, after Initialize(). Throws ScenarioError
+  /// (this object's Error()) when they do not fit.
+  virtual void RestoreDiscreteState(std::span<const double> /*values*/) {}
   bool has_discrete_events() const { return has_discrete_events_; }
   /// The events recorded so far, in order.
   const std::vector<DiscreteEvent>& events() const { return events_; }
@@ -221,6 +228,10 @@ class SimObject {
   /// Records an event of kind `kind` (e.g. "break") at time() for the result files.
   void RecordEvent(const std::string& kind, long index) {
     events_.push_back({name_, kind, time(), index});
+  }
+  /// The same at time `at` [s] (an event restored by RestoreDiscreteState()).
+  void RecordEvent(const std::string& kind, long index, double at) {
+    events_.push_back({name_, kind, at, index});
   }
   /// A scenario error at this object's <Lib> element, prefixed with the object's name.
   ScenarioError Error(const std::string& message) const;
