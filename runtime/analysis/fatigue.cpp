@@ -101,7 +101,9 @@ FatigueSpec ReadFatigueSpec(const std::string& path) {
     }
   });
   for (size_t i = 0; i < spec.lines.size(); ++i) {
-    const auto& [name, loc] = line_curves[i];
+    // Not a structured binding: clang 14 cannot capture one in the lambda below.
+    const std::string& name = line_curves[i].first;
+    const auto& loc = line_curves[i].second;
     const auto c = std::find_if(spec.curves.begin(), spec.curves.end(),
                                 [&](const TnCurve& t) { return t.name == name; });
     if (c == spec.curves.end()) {

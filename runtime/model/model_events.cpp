@@ -50,7 +50,9 @@ std::map<std::string, std::vector<double>> Model::DiscreteStates() const {
 }
 
 void Model::RestoreDiscreteStates(const std::map<std::string, std::vector<double>>& states) {
-  for (const auto& [name, values] : states) {
+  for (const auto& entry : states) {
+    const std::string& name =
+        entry.first;  // Not a structured binding: clang 14 cannot capture one.
     const auto o = std::find_if(with_events_.begin(), with_events_.end(),
                                 [&](const SimObject* s) { return s->name() == name; });
     if (o == with_events_.end()) {
@@ -58,7 +60,7 @@ void Model::RestoreDiscreteStates(const std::map<std::string, std::vector<double
                                           "which has no discrete events in this model",
                                           name));
     }
-    (*o)->RestoreDiscreteState(values);
+    (*o)->RestoreDiscreteState(entry.second);
   }
 }
 

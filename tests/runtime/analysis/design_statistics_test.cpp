@@ -93,7 +93,9 @@ TEST_CASE("a fatigue table's bad lines are refused at file:line with the reason"
       {"crve chain 1 1 1\n", ":1: error: unknown keyword 'crve'; did you mean 'curve'?"},
       {"life 20\nlife 25\n", ":2: error: life is already given at line 1"},
   };
-  for (const auto& [text, message] : cases) {
+  for (const auto& c : cases) {
+    const char* const text = c.first;  // Not structured bindings: clang 14 cannot CAPTURE one.
+    const char* const message = c.second;
     CAPTURE(text);
     const std::string path = WriteTable("design_stats_bad.txt", text);
     CHECK(ErrorOf(path).find(path + message) != std::string::npos);

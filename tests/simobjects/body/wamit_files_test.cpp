@@ -22,7 +22,6 @@ namespace {
 const SourceLocation kWhere{"scenario.xml", 4};
 // rho, g and a ULEN of 2 so that each power of L shows.
 const WamitScales kScales{.rho = 1000.0, .g = 10.0, .length = 2.0};
-constexpr double kPi = std::numbers::pi;
 
 template <typename F>
 std::string ErrorOf(F&& f) {
