@@ -15,19 +15,6 @@
 namespace hawser {
 namespace {
 
-double ToRadPerSecond(double value, RaoFrequencyUnit unit) {
-  if (unit == RaoFrequencyUnit::kHertz) return kRadPerHertz * value;
-  if (unit == RaoFrequencyUnit::kPeriodSeconds) return kRadPerHertz / value;
-  return value;
-}
-
-/// beta wrapped into [0, 360), as rao_table.cpp.
-double WrapHeading(double degrees) {
-  double b = std::fmod(degrees, 360.0);
-  if (b < 0.0) b += 360.0;
-  return b >= 360.0 ? 0.0 : b;
-}
-
 struct Row {
   RaoTable::Response d = {};
   int line = 0;

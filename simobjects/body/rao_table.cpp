@@ -18,25 +18,6 @@ namespace {
 
 constexpr size_t kColumns = 14;
 
-/// beta wrapped into [0, 360).
-double WrapHeading(double degrees) {
-  double b = std::fmod(degrees, 360.0);
-  if (b < 0.0) b += 360.0;
-  return b >= 360.0 ? 0.0 : b;  // fmod of -1e-17 + 360 rounds to 360
-}
-
-double ToRadPerSecond(double value, RaoFrequencyUnit unit) {
-  switch (unit) {
-    case RaoFrequencyUnit::kHertz:
-      return kRadPerHertz * value;
-    case RaoFrequencyUnit::kPeriodSeconds:
-      return kRadPerHertz / value;
-    case RaoFrequencyUnit::kRadPerSecond:
-      break;
-  }
-  return value;
-}
-
 RaoTable::Response Lerp(const RaoTable::Response& a, const RaoTable::Response& b, double f) {
   RaoTable::Response r;
   for (size_t i = 0; i < r.size(); ++i) r[i] = a[i] + f * (b[i] - a[i]);
@@ -83,6 +64,25 @@ void ParseRow(const std::string& text, const SourceLocation& at, RaoFrequencyUni
 }
 
 }  // namespace
+
+/// beta wrapped into [0, 360).
+double WrapHeading(double degrees) {
+  double b = std::fmod(degrees, 360.0);
+  if (b < 0.0) b += 360.0;
+  return b >= 360.0 ? 0.0 : b;  // fmod of -1e-17 + 360 rounds to 360
+}
+
+double ToRadPerSecond(double value, RaoFrequencyUnit unit) {
+  switch (unit) {
+    case RaoFrequencyUnit::kHertz:
+      return kRadPerHertz * value;
+    case RaoFrequencyUnit::kPeriodSeconds:
+      return kRadPerHertz / value;
+    case RaoFrequencyUnit::kRadPerSecond:
+      break;
+  }
+  return value;
+}
 
 RaoTable RaoTable::Read(const std::string& path, RaoFrequencyUnit unit,
                         const SourceLocation& where) {

@@ -44,6 +44,11 @@ namespace hawser {
 
 enum class RaoFrequencyUnit { kRadPerSecond, kHertz, kPeriodSeconds };
 
+/// A heading [deg] wrapped into [0, 360) (also for the drift tables).
+double WrapHeading(double degrees);
+/// A table's frequency column value in rad/s (also for the drift tables).
+double ToRadPerSecond(double value, RaoFrequencyUnit unit);
+
 class RaoTable {
  public:
   using Response = std::array<std::complex<double>, 6>;  ///< H of surge..yaw.
