@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "runtime/analysis/state_file.h"
+#include "runtime/embed/linearise.h"
 #include "runtime/plugins/plugin_loader.h"
 #include "runtime/run/simulation.h"
 #include "simobjects/register_base.h"
@@ -166,6 +167,16 @@ void Session::SetState(double t, std::span<const double> x) {
   restart_ = true;
   failed_ = false;
 }
+
+SettleReport Session::Settle() {
+  const std::vector<double> before = x_;
+  restart_ = true;  // x_ moves, whether Settle converges or not.
+  failed_ = false;
+  SettleOrThrow(*model_, *model_, scenario_.engine, t_, x_);
+  return ReportSettle(*model_, t_, before, x_);
+}
+
+std::vector<double> Session::Jacobian() { return CentralJacobian(*model_, t_, x_); }
 
 void Session::SaveState(const std::string& path) const {
   SavedState state;

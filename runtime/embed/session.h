@@ -12,6 +12,7 @@
 
 #include "hawser/registry.h"
 #include "runtime/model/model.h"
+#include "runtime/run/settle_report.h"
 #include "runtime/scenario/scenario.h"
 #include "runtime/solve/integrator.h"
 
@@ -47,6 +48,13 @@ class Session {
   /// Output "Obj.Port" or state "Obj:State" at the current time. Throws ScenarioError naming
   /// what is wrong (no such object, no such port or state, listing those it has).
   std::vector<double> Get(const std::string& name);
+
+  /// Brings the state at the current time to static equilibrium, as Engine Settle="1" does at
+  /// the start, and says what settled where. Throws SimulationError when it does not converge
+  /// (the state is then the one with the smallest residual; the session may go on from it).
+  SettleReport Settle();
+  /// df/dx at the current time and state, row-major (runtime/embed/linearise.h).
+  std::vector<double> Jacobian();
 
   std::span<const double> state() const { return x_; }
   const std::vector<std::string>& state_names() const { return state_names_; }
