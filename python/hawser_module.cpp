@@ -231,6 +231,20 @@ PYBIND11_MODULE(_hawser, m) {
              std::copy(j.begin(), j.end(), out.mutable_data());
              return out;
            })
+      .def(
+          "mooring_stiffness",
+          [](Session& s, const std::string& body, double translation, double rotation) {
+            std::vector<double> k;
+            {
+              py::gil_scoped_release released;
+              k = s.MooringStiffness(body, {.translation = translation, .rotation = rotation});
+            }
+            const auto n = static_cast<py::ssize_t>(k.size() == 9 ? 3 : 6);
+            py::array_t<double> out({n, n});
+            std::copy(k.begin(), k.end(), out.mutable_data());
+            return out;
+          },
+          py::arg("body"), py::arg("translation"), py::arg("rotation"))
       .def("save_state", &Session::SaveState)
       .def("load_state", &Session::LoadState);
 }

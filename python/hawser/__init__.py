@@ -84,6 +84,17 @@ class Model:
         state_names' order), by central differences; of a settled model, its linearisation."""
         return self._session.jacobian()
 
+    def mooring_stiffness(self, body, *, dx=0.01, dtheta=1e-3):
+        """The 6 x 6 stiffness K = -d(F, M)/d(x, y, z, rx, ry, rz) of the body named `body`
+        at its current pose (numpy array; N/m, N/rad, N m/m, N m/rad), as MoorPy's
+        getCoupledStiffness: F and M are its Force and Moment inputs (the loads of its lines,
+        world frame, the moment about its Pos), the rotations small turns about the world axes
+        through Pos, and every other state is settled again, the body held, at each of the
+        central differences' poses (steps dx [m] and dtheta [rad]). 3 x 3 for a body without
+        orientation (Body/Buoy). Raises ScenarioError when `body` is not a body,
+        SimulationError when the lines do not settle."""
+        return self._session.mooring_stiffness(body, dx, dtheta)
+
     def save_state(self, path):
         """The state file of `hawser run --save-state`."""
         self._session.save_state(os.fspath(path))

@@ -178,6 +178,14 @@ SettleReport Session::Settle() {
 
 std::vector<double> Session::Jacobian() { return CentralJacobian(*model_, t_, x_); }
 
+std::vector<double> Session::MooringStiffness(const std::string& body,
+                                              const StiffnessSteps& steps) {
+  std::vector<double> k = hawser::MooringStiffness(*model_, scenario_.engine, t_, x_, body, steps);
+  std::vector<double> xdot(x_.size());
+  model_->Rhs(t_, x_.data(), xdot.data());  // The objects' values at the session's own state.
+  return k;
+}
+
 void Session::SaveState(const std::string& path) const {
   SavedState state;
   state.time = t_;

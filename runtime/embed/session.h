@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "hawser/registry.h"
+#include "runtime/embed/mooring_stiffness.h"
 #include "runtime/model/model.h"
 #include "runtime/run/settle_report.h"
 #include "runtime/scenario/scenario.h"
@@ -55,6 +56,10 @@ class Session {
   SettleReport Settle();
   /// df/dx at the current time and state, row-major (runtime/embed/linearise.h).
   std::vector<double> Jacobian();
+  /// The 6 x 6 (3 x 3 for a body without orientation) stiffness of body `body`'s Force and
+  /// Moment loads at its current pose, row-major (runtime/embed/mooring_stiffness.h). The
+  /// session's state is left as it was.
+  std::vector<double> MooringStiffness(const std::string& body, const StiffnessSteps& steps = {});
 
   std::span<const double> state() const { return x_; }
   const std::vector<std::string>& state_names() const { return state_names_; }
