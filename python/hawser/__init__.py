@@ -109,37 +109,71 @@ def load(scenario=None, *, xml=None, variables=None, set=None):
     return Model(scenario, xml=xml, variables=variables, set=set)
 
 
+# HDF5 and netCDF bookkeeping attributes, which xarray's netCDF readers do not show either.
+_HDF5_ONLY = {"CLASS", "NAME", "REFERENCE_LIST", "DIMENSION_LIST", "_Netcdf4Dimid",
+              "_Netcdf4Coordinates", "_nc3_strict"}
+
+
+def _attrs(item):
+    """The attributes a reader sees; the bookkeeping ones are not even read (a dimension scale's
+    REFERENCE_LIST, of object references, costs more than the rest together)."""
+    attrs = item.attrs
+    out = {}
+    for k in attrs.keys():
+        if k not in _HDF5_ONLY:
+            v = attrs[k]
+            out[k] = v.decode() if isinstance(v, bytes) else v
+    return out
+
+
+def _values(item):
+    """A dataset's values; variable-length strings (the xyz labels) as str, as netCDF's."""
+    import numpy as np
+
+    data = item[()]
+    if data.dtype == object:
+        data = np.array([v.decode() if isinstance(v, bytes) else v for v in data.flat],
+                        dtype=object).reshape(data.shape)
+    return data
+
+
 def _open(path):
     """The run in the HDF5 file `path` as one Dataset: each object's signals named as its CSV
     columns' stems ("Spring.ForceA", "Ball:Pos" for a state), with the file's dimensions, units
     and coordinates; an object's own dimensions (a line's node, segment) prefixed with its
-    name ("L1.node"). The file's root attributes become the Dataset's."""
+    name ("L1.node"). The file's root attributes become the Dataset's.
+
+    Read with h5py and put together as xarray Variables: the same Dataset as opening each group
+    with xarray's h5netcdf engine and merging them (tests/python/test_hawser.py compares the
+    two), at a tenth of the cost, which was most of run()'s overhead over `hawser run`
+    (docs/python.md, Overhead). A dimension is the dimension scale its axis is attached to,
+    named as that scale; one in the file's root is shared, others belong to their object."""
     import h5py
     import xarray as xr
 
+    variables, coords = {}, {}
     with h5py.File(path, "r") as f:
         shared = {name for name, item in f.items() if isinstance(item, h5py.Dataset)}
+        attrs = _attrs(f)
         groups = []
         for name, item in f.items():
             if isinstance(item, h5py.Group):
-                groups.append((name, name, "."))
+                groups.append((item, name, "."))
                 if isinstance(item.get("state"), h5py.Group):
-                    groups.append((name + "/state", name, ":"))
-        attrs = {k: v.decode() if isinstance(v, bytes) else v for k, v in f.attrs.items()}
-    parts = []
-    for group, obj, sep in groups:
-        with xr.open_dataset(path, engine="h5netcdf", group=group) as ds:
-            ds = ds.load()
-        if not ds.data_vars:
-            continue
-        ds = ds.rename_vars({v: f"{obj}{sep}{v}" for v in ds.data_vars})
-        ds = ds.rename({d: f"{obj}.{d}" for d in ds.dims if d not in shared})
-        parts.append(ds)
-    # "override": each variable keeps its own attributes (unit, description); the groups'
-    # attributes are then replaced by the file's.
-    out = xr.merge(parts, combine_attrs="override")
-    out.attrs = attrs
-    return out
+                    groups.append((item["state"], name, ":"))
+        for group, obj, sep in groups:
+            for name, item in group.items():
+                if not isinstance(item, h5py.Dataset) or "CLASS" in item.attrs:
+                    continue  # A group, or a dimension scale (CLASS = DIMENSION_SCALE).
+                dims = []
+                for axis in item.dims:
+                    scale = axis[0]
+                    base = scale.name.rsplit("/", 1)[-1]
+                    dims.append(base if base in shared else f"{obj}.{base}")
+                    if dims[-1] not in coords:
+                        coords[dims[-1]] = xr.Variable(dims[-1], _values(scale), _attrs(scale))
+                variables[f"{obj}{sep}{name}"] = xr.Variable(dims, _values(item), _attrs(item))
+    return xr.Dataset(variables, coords=coords, attrs=attrs)
 
 
 def run(scenario=None, *, xml=None, variables=None, set=None, output=None):
