@@ -4,7 +4,7 @@
 
 #include <array>
 #include <cmath>
-#include <optional>
+#include <utility>
 
 #include "hawser/errors.h"
 #include "runtime/solve/settle.h"
@@ -93,6 +93,14 @@ std::vector<double> MooringStiffness(Model& model, const EngineSettings& setting
   const SimObject* object = model.FindObject(body);
   if (object == nullptr) {
     throw ScenarioError({}, fmt::format("mooring stiffness: no object '{}'", body));
+  }
+  for (const auto& [name, step] :
+       {std::pair{"dx", steps.translation}, {"dtheta", steps.rotation}}) {
+    if (!(step > 0.0 && std::isfinite(step))) {
+      throw ScenarioError({}, fmt::format("mooring stiffness of '{}': the step {} = {} is not a "
+                                          "positive number",
+                                          body, name, step));
+    }
   }
   const BodySlots slots = FindBody(model, *object);
   const int dof = slots.quat >= 0 ? 6 : 3;

@@ -24,7 +24,8 @@ struct StiffnessSteps {
 /// L(pose) is the load after Settle (solve/settle.h) has brought every other state to rest with
 /// the body held at that pose and at rest. A body with a position but no orientation (Pos and
 /// Force only, e.g. Body/Buoy) gives 3 x 3. Throws ScenarioError when `body` is no such body
-/// (naming what it lacks), SimulationError when a Settle does not converge.
+/// (naming what it lacks) or a step is not positive, SimulationError when a Settle does not
+/// converge.
 std::vector<double> MooringStiffness(Model& model, const EngineSettings& settings, double t,
                                      const std::vector<double>& x, const std::string& body,
                                      const StiffnessSteps& steps = {});

@@ -58,3 +58,8 @@ def test_mooring_stiffness_errors_name_the_object_and_the_reason():
     with pytest.raises(hawser.ScenarioError, match="mooring stiffness of 'S0': not a body with "
                        "a position state Pos"):
         m.mooring_stiffness("S0")
+    with pytest.raises(hawser.ScenarioError, match="mooring stiffness of 'B': the step dx = 0 "
+                       "is not a positive number"):
+        m.mooring_stiffness("B", dx=0)
+    with pytest.raises(hawser.ScenarioError, match="the step dtheta = nan is not a positive"):
+        m.mooring_stiffness("B", dtheta=float("nan"))
