@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "runtime/analysis/state_file.h"
+#include "runtime/embed/linearise.h"
 #include "runtime/plugins/plugin_loader.h"
 #include "runtime/run/simulation.h"
 #include "simobjects/register_base.h"
@@ -165,6 +166,24 @@ void Session::SetState(double t, std::span<const double> x) {
   t_ = t;
   restart_ = true;
   failed_ = false;
+}
+
+SettleReport Session::Settle() {
+  const std::vector<double> before = x_;
+  restart_ = true;  // x_ moves, whether Settle converges or not.
+  failed_ = false;
+  SettleOrThrow(*model_, *model_, scenario_.engine, t_, x_);
+  return ReportSettle(*model_, t_, before, x_);
+}
+
+std::vector<double> Session::Jacobian() { return CentralJacobian(*model_, t_, x_); }
+
+std::vector<double> Session::MooringStiffness(const std::string& body,
+                                              const StiffnessSteps& steps) {
+  std::vector<double> k = hawser::MooringStiffness(*model_, scenario_.engine, t_, x_, body, steps);
+  std::vector<double> xdot(x_.size());
+  model_->Rhs(t_, x_.data(), xdot.data());  // The objects' values at the session's own state.
+  return k;
 }
 
 void Session::SaveState(const std::string& path) const {

@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "hawser/registry.h"
+#include "runtime/embed/mooring_stiffness.h"
 #include "runtime/model/model.h"
+#include "runtime/run/settle_report.h"
 #include "runtime/scenario/scenario.h"
 #include "runtime/solve/integrator.h"
 
@@ -47,6 +49,17 @@ class Session {
   /// Output "Obj.Port" or state "Obj:State" at the current time. Throws ScenarioError naming
   /// what is wrong (no such object, no such port or state, listing those it has).
   std::vector<double> Get(const std::string& name);
+
+  /// Brings the state at the current time to static equilibrium, as Engine Settle="1" does at
+  /// the start, and says what settled where. Throws SimulationError when it does not converge
+  /// (the state is then the one with the smallest residual; the session may go on from it).
+  SettleReport Settle();
+  /// df/dx at the current time and state, row-major (runtime/embed/linearise.h).
+  std::vector<double> Jacobian();
+  /// The 6 x 6 (3 x 3 for a body without orientation) stiffness of body `body`'s Force and
+  /// Moment loads at its current pose, row-major (runtime/embed/mooring_stiffness.h). The
+  /// session's state is left as it was.
+  std::vector<double> MooringStiffness(const std::string& body, const StiffnessSteps& steps = {});
 
   std::span<const double> state() const { return x_; }
   const std::vector<std::string>& state_names() const { return state_names_; }

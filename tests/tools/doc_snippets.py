@@ -4,12 +4,13 @@
 Usage: doc_snippets.py SOURCE_DIR BUILD_DIR
 
 Works in a fresh temporary directory (removed afterwards) that looks like the repository to the
-commands: `build`, `configs` and `tools` are links to the real ones, `docs/images` is an empty
-folder (so the plot commands do not touch the committed pictures), and a `hawser` on PATH is the
-built program. Before the documents run, it writes the files their snippets read with the
-commands the documents give for them: run.h5, run.csv and modeloutput.csv
-(configs/mass_on_spring.xml with its states logged, as docs/results-in-python.md makes run.h5)
-and sweep.h5 (the sweep of docs/results-in-python.md).
+commands: `build`, `configs`, `examples` and `tools` are links to the real ones, `docs/images` is
+an empty folder (so the plot commands do not touch the committed pictures), a `hawser` on PATH is
+the built program, and the Python module `hawser` imports from build/python. Before the
+documents run, it writes the files their snippets read with the commands the documents give
+for them: run.h5, run.csv and modeloutput.csv (configs/mass_on_spring.xml with its states
+logged, as docs/results-in-python.md makes run.h5) and sweep.h5 (the sweep of
+docs/results-in-python.md).
 
 The documents are README.md, then every docs/*.md in name order (a new page is covered without
 being listed here). In each document, in order:
@@ -106,7 +107,7 @@ def main():
     work = tempfile.mkdtemp(prefix="hawser-docs-")
     failures, skipped, ran = [], [], 0
     try:
-        for name in ("configs", "tools"):
+        for name in ("configs", "examples", "tools"):
             os.symlink(os.path.join(source, name), os.path.join(work, name))
         os.symlink(build, os.path.join(work, "build"))
         os.makedirs(os.path.join(work, "docs", "images"))
@@ -117,6 +118,7 @@ def main():
                    OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                    OMPI_MCA_rmaps_base_oversubscribe="1")
         os.environ.update(MPLBACKEND="Agg")
+        sys.path.insert(0, os.path.join(build, "python"))  # PYTHONPATH=build/python (python.md)
         for setup in ("hawser run -q configs/mass_on_spring.xml --set Engine.LogStates=1 -o run.h5",
                       "hawser run -q configs/mass_on_spring.xml --set Engine.LogStates=1 -o run.csv",
                       "hawser run -q configs/mass_on_spring.xml",

@@ -1,6 +1,8 @@
-# Sourced by tools/test-sanitize and tools/fuzz: the sanitizer runtime options. The runtimes are
-# linked statically into hawser's own programs (clang's default), so nothing is preloaded and
-# child processes that are not ours (/usr/bin/python3, mpirun) run as usual.
+# Sourced by tools/test-sanitize and tools/fuzz: the sanitizer runtime options. Nothing is
+# preloaded here, so child processes that are not ours (/usr/bin/python3, mpirun) run as usual:
+# hawser's programs find the runtime themselves (the fuzz build links it statically, the
+# sanitizer build shared with an RPATH), and only the tests that load the Python module into
+# /usr/bin/python3 preload it, with the leak check off for Python (python/CMakeLists.txt).
 sanitize_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # fast_unwind_on_malloc=0: full allocation stacks through code built without frame pointers
 # (OpenMPI), so that lsan.supp can name the library; the fast unwinder stops at its first frame.

@@ -1,0 +1,25 @@
+// A scenario for a program that embeds hawser: from a file or from text, with the --var and
+// --set overrides of `hawser run`; and a whole run of it into a result file.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "runtime/run/simulation.h"
+#include "runtime/scenario/scenario.h"
+
+namespace hawser {
+
+/// The scenario in `path`, or in `xml_text` when it is not empty (`path` then names it in
+/// messages), with `variables` (--var) and `sets` ("NAME=VALUE", `hawser run --set`'s grammar)
+/// applied. Throws ScenarioError(s), IoError.
+Scenario LoadScenarioWith(const std::string& path, const std::string& xml_text,
+                          const VariableOverrides& variables, const std::vector<std::string>& sets);
+
+/// Runs `scenario` from its start (with Settle when its Engine asks) into the HDF5 file `path`
+/// (the layout of `hawser run -o path`), loading the SimObject libraries it names. Throws
+/// ScenarioError(s), IoError; a failed or interrupted run is returned, not thrown.
+RunResult RunToHdf5(const Scenario& scenario, const std::string& path,
+                    const RunOptions& options = {});
+
+}  // namespace hawser
