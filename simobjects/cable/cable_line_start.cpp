@@ -21,14 +21,15 @@ std::optional<MultiCatenarySolution> Cable::SolveLineCatenary(bool a_lower, doub
   for (size_t k = 0; k < n; ++k) {
     const size_t from_a = a_lower ? k : n - 1 - k;
     const LineSection& s = sections_[from_a];
-    line.sections.push_back({s.length, section_weight_[from_a],
-                             types_[static_cast<size_t>(s.type)].ea});
+    line.sections.push_back(
+        {s.length, section_weight_[from_a], types_[static_cast<size_t>(s.type)].ea});
     start[k] = arc;
     arc += s.length;
   }
   for (size_t p = 0; p < points_.size(); ++p) {
     double from_a = 0.0;  // The boundary after section `boundary` from end A.
-    for (int k = 0; k < points_[p].boundary; ++k) from_a += sections_[static_cast<size_t>(k)].length;
+    for (int k = 0; k < points_[p].boundary; ++k)
+      from_a += sections_[static_cast<size_t>(k)].length;
     line.points.push_back({a_lower ? from_a : length_ - from_a, point_weight_[p]});
   }
   // The table's ropes: secant stiffness at the mid-section tension of the previous solution
@@ -41,7 +42,8 @@ std::optional<MultiCatenarySolution> Cable::SolveLineCatenary(bool a_lower, doub
   for (size_t k = 0; k < n; ++k) {
     if (table_of(k).empty()) continue;
     any_table = true;
-    const double v_mid = guess_v - weight_per_length_ * (length_ - start[k] - 0.5 * line.sections[k].length);
+    const double v_mid =
+        guess_v - weight_per_length_ * (length_ - start[k] - 0.5 * line.sections[k].length);
     line.sections[k].ea = SecantStiffness(table_of(k), std::hypot(guess_h, std::max(v_mid, 0.0)));
   }
   std::optional<MultiCatenarySolution> sol =
@@ -50,8 +52,8 @@ std::optional<MultiCatenarySolution> Cable::SolveLineCatenary(bool a_lower, doub
     double change = 0.0;
     for (size_t k = 0; k < n; ++k) {
       if (table_of(k).empty()) continue;
-      const double ea = SecantStiffness(
-          table_of(k), sol->TensionAt(start[k] + 0.5 * line.sections[k].length));
+      const double ea =
+          SecantStiffness(table_of(k), sol->TensionAt(start[k] + 0.5 * line.sections[k].length));
       change = std::max(change, std::abs(ea / line.sections[k].ea - 1.0));
       line.sections[k].ea = ea;
     }

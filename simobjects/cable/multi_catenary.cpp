@@ -154,10 +154,10 @@ std::optional<MultiCatenarySolution> SolveMultiCatenary(const MultiCatenaryLine&
     if (why != nullptr) *why = std::move(text);
     return std::nullopt;
   };
-  const bool valid_sections =
-      !line.sections.empty() && std::all_of(line.sections.begin(), line.sections.end(), [](auto& s) {
-        return s.length > 0.0 && s.ea > 0.0 && std::isfinite(s.weight);
-      });
+  const bool valid_sections = !line.sections.empty() &&
+                              std::all_of(line.sections.begin(), line.sections.end(), [](auto& s) {
+                                return s.length > 0.0 && s.ea > 0.0 && std::isfinite(s.weight);
+                              });
   const double len = valid_sections ? line.length() : 0.0;
   if (!valid_sections || !(span > 0.0) || !(height >= 0.0) || !(guess_h > 0.0)) {
     return fail("no multi-section catenary for these sections, span " + NumberText(span) +
@@ -223,8 +223,9 @@ std::optional<MultiCatenarySolution> SolveMultiCatenary(const MultiCatenaryLine&
     Eigen::Vector2d next_f;
     bool accepted = false;
     for (int k = 0; k < 40 && !accepted; ++k, step *= 0.5) {
-      accepted = residual(x + step * dx, next_f) &&
-                 next_f.lpNorm<Eigen::Infinity>() < (1.0 - 1e-4 * step) * f.lpNorm<Eigen::Infinity>();
+      accepted =
+          residual(x + step * dx, next_f) &&
+          next_f.lpNorm<Eigen::Infinity>() < (1.0 - 1e-4 * step) * f.lpNorm<Eigen::Infinity>();
       if (accepted) x += step * dx;
     }
     if (!accepted) break;

@@ -54,7 +54,7 @@ struct MultiCatenarySolution {
   /// A stretch of constant weight and EA between point loads and section boundaries.
   struct Piece {
     double start = 0.0, length = 0.0, weight = 0.0, ea = 0.0;  ///< Arc [m], [m], [N/m], [N].
-    double v0 = 0.0;          ///< V at its start [N] (0 and unused when grounded).
+    double v0 = 0.0;            ///< V at its start [N] (0 and unused when grounded).
     double x0 = 0.0, z0 = 0.0;  ///< Its start's position [m].
     bool grounded = false;
   };

@@ -115,8 +115,8 @@ TEST_CASE("multi-section catenary: two sections, fully suspended, against Simpso
 }
 
 TEST_CASE("multi-section catenary: a grounded chain section, against Simpson") {
-  const MultiCatenaryLine line{
-      .sections = {Of(kChain, 400.0), Of(kPoly, 300.0), Of(kChain, 100.0)}, .points = {}};
+  const MultiCatenaryLine line{.sections = {Of(kChain, 400.0), Of(kPoly, 300.0), Of(kChain, 100.0)},
+                               .points = {}};
   CheckRecovered(line, 1.5e5, 0.0, 150.0, true, 1e5, 3e5);
 }
 
@@ -129,9 +129,8 @@ TEST_CASE("multi-section catenary: a clump weight and a buoy, against Simpson") 
 
 TEST_CASE("multi-section catenary: a lazy wave's buoyancy section, against Simpson") {
   // Cable 400 N/m, buoyed section -380 N/m (floats): V falls through 0 twice (hog and sag).
-  const MultiCatenaryLine line{.sections = {{250.0, 400.0, 7e8}, {80.0, -380.0, 7e8},
-                                            {140.0, 400.0, 7e8}},
-                               .points = {}};
+  const MultiCatenaryLine line{
+      .sections = {{250.0, 400.0, 7e8}, {80.0, -380.0, 7e8}, {140.0, 400.0, 7e8}}, .points = {}};
   CheckRecovered(line, 8e3, 0.0, 70.0, true, 1.2e4, 6e4);
 }
 

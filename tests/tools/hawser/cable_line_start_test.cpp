@@ -5,8 +5,8 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <regex>
 #include <sstream>
@@ -24,8 +24,8 @@ const std::string kConfigs = HAWSER_SOURCE_DIR "/configs";
 std::vector<double> EvalValues(const std::string& output, const std::string& port) {
   const size_t at = output.find(port + " ");
   REQUIRE_MESSAGE(at != std::string::npos, port, " not in ", output);
-  std::istringstream line(output.substr(output.find('=', at) + 1,
-                                        output.find('[', at) - output.find('=', at) - 1));
+  std::istringstream line(
+      output.substr(output.find('=', at) + 1, output.find('[', at) - output.find('=', at) - 1));
   std::vector<double> values;
   for (std::string cell; std::getline(line, cell, ',');) values.push_back(std::stod(cell));
   return values;
@@ -34,8 +34,7 @@ std::vector<double> EvalValues(const std::string& output, const std::string& por
 /// The start (Settle off) against the settled state of `object` in `config`: every segment's
 /// tension but the last within `tolerance` of the settled one. The last segment takes what the
 /// chords placed on the curve leave (docs/cables-and-mooring.md, "Start and Settle").
-void CheckStartNearSettled(const std::string& config, const std::string& object,
-                           double tolerance) {
+void CheckStartNearSettled(const std::string& config, const std::string& object, double tolerance) {
   const CommandResult start =
       RunHawser(fmt::format("eval '{}' --set Engine.Settle=0", config), kConfigs);
   REQUIRE_MESSAGE(start.exit_code == 0, start.output);
