@@ -126,6 +126,7 @@
 
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -134,6 +135,7 @@
 #include "hawser/simobject.h"
 #include "simobjects/cable/cable_physics.h"
 #include "simobjects/cable/line_type_file.h"
+#include "simobjects/cable/multi_catenary.h"
 
 namespace hawser {
 
@@ -201,6 +203,18 @@ class Cable final : public SimObject {
   void CheckAboveSeabed() const;
   void WarnIfOverstrained() const;
   void PlaceOnStraightLine(const Eigen::Vector3d& a, const Eigen::Vector3d& b);
+  /// Cable/Line: the multi-section catenary from the lower end (A when `a_lower`), started from
+  /// the equivalent uniform line's H and V (cable_line_start.cpp); a table's rope takes its
+  /// secant stiffness at its section's tension.
+  std::optional<MultiCatenarySolution> SolveLineCatenary(bool a_lower, double span, double height,
+                                                         bool on_seabed, double guess_h,
+                                                         double guess_v, std::string* why) const;
+  /// Places the internal nodes on a profile from the lower end `lo` along horizontal unit `e`:
+  /// at(s) gives (x, z) at arc s, stretch(s) = 1 + T / EA there; each chord l0 stretch(s)
+  /// times `factor`. Returns the last segment's chord over l0 stretch, minus 1.
+  template <class At, class Stretch>
+  double PlaceOnProfile(const Eigen::Vector3d& lo, const Eigen::Vector3d& e, bool a_lower,
+                        bool slack, const At& at, const Stretch& stretch, double factor);
   /// The energy diagnostics, from their own work arrays (independent of Calc's).
   void CalcEnergy();
   /// props_' terms that depend on the water (density, gravity, seabed) from fluid_.
@@ -221,6 +235,8 @@ class Cable final : public SimObject {
   std::vector<LineSection> sections_;        ///< and its sections from end A (empty: Cable/Cable).
   std::vector<InLinePoint> points_;          ///< Cable/Line's clump weights and buoys.
   std::vector<double> segment_mbl_;          ///< Cable/Line: each segment's MBL [N].
+  std::vector<double> section_weight_;       ///< Cable/Line: weight in water per length [N/m],
+  std::vector<double> point_weight_;         ///< and each point's weight in water [N].
   std::vector<std::string> segment_labels_;  ///< Cable/Line: "section k: type" per segment.
   Output utilisation_;
   std::map<std::string, std::pair<std::string, SourceLocation>> given_;  ///< ObjectArgs::values.

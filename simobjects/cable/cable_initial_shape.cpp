@@ -63,34 +63,85 @@ void Cable::PlaceInitialShape() {
   } else {
     sol = SolveCatenary({length_, weight_per_length_, ea_}, span, height, on_seabed, &why);
   }
+  const Eigen::Vector3d e =
+      span > 0.0 ? Eigen::Vector3d(horizontal / span) : Eigen::Vector3d::Zero();
+  // Cable/Line: the multi-section catenary, from the equivalent uniform line's solution.
+  std::string multi_why;
+  if (!sections_.empty() && sol && !sol->slack()) {
+    const std::optional<MultiCatenarySolution> multi =
+        SolveLineCatenary(a_lower, span, height, on_seabed, sol->horizontal_tension,
+                          sol->vertical_tension, &multi_why);
+    if (multi) {
+      auto at = [&](double s) {
+        double px = 0.0, pz = 0.0;
+        multi->Profile(std::min(s, length_), px, pz);
+        return Eigen::Vector2d(px, pz);
+      };
+      auto stretch = [&](double s) {
+        const double arc = std::min(s, length_);
+        return 1.0 + multi->TensionAt(arc) / multi->EaAt(arc);
+      };
+      PlaceOnProfile(lo, e, a_lower, false, at, stretch, 1.0);
+      Note("Cable " + name() + ": initial shape: multi-section elastic catenary" +
+           (multi->grounded_length > 0.0
+                ? " with " + NumberText(std::round(multi->grounded_length * 10.0) / 10.0) +
+                      " m on the seabed"
+                : std::string(", fully suspended")));
+      return;
+    }
+  }
   if (!sol) {
     PlaceOnStraightLine(a, b);
     Note("Cable " + name() + ": initial shape: straight line (no catenary: " + why + ")");
     return;
   }
-  const Eigen::Vector3d e = horizontal / span;
+  PlaceOnProfile(
+      lo, e, a_lower, sol->slack(),
+      [&](double s) {
+        double px = 0.0, pz = 0.0;
+        sol->Profile(std::min(s, length_), px, pz);
+        return Eigen::Vector2d(px, pz);
+      },
+      [&](double s) { return 1.0 + sol->TensionAt(std::min(s, length_)) / ea_; }, 1.0);
+  // A Cable/Line on the equivalent uniform line's catenary says why (multi_catenary.h).
+  const std::string uniform =
+      sections_.empty()
+          ? std::string()
+          : " of the equivalent uniform line (no multi-section catenary: " +
+                (multi_why.empty() ? std::string("the line is slack") : multi_why) + ")";
+  if (sol->slack()) {
+    Note("Cable " + name() + ": initial shape: slack, " +
+         NumberText(std::round(sol->grounded_length * 10.0) / 10.0) +
+         " m lying on the seabed along a span of " + NumberText(std::round(span * 10.0) / 10.0) +
+         " m, the rest hanging under the upper end (horizontal tension 0)" + uniform);
+  } else if (sol->on_seabed()) {
+    Note("Cable " + name() + ": initial shape: elastic catenary with " +
+         NumberText(std::round(sol->grounded_length * 10.0) / 10.0) + " m on the seabed" + uniform);
+  } else {
+    Note("Cable " + name() + ": initial shape: elastic catenary, fully suspended" + uniform);
+  }
+}
+
+template <class At, class Stretch>
+double Cable::PlaceOnProfile(const Eigen::Vector3d& lo, const Eigen::Vector3d& e, bool a_lower,
+                             bool slack, const At& at, const Stretch& stretch, double factor) {
   std::span<double> x = initial_state(nodes_);
   const int n = props_.elements;
   // March from the lower end: each node sits on the profile where the chord from the previous
   // node equals the segment's stretched length l0 (1 + T / EA). Nodes at arc lengths i l0
   // would give chords shorter than the curve, i.e. slack segments that the settle has to undo.
   // Each segment's own unstretched length (a Cable/Line's sections may differ).
-  auto at = [&](double s) {
-    double px = 0.0, pz = 0.0;
-    sol->Profile(std::min(s, length_), px, pz);
-    return Eigen::Vector2d(px, pz);
-  };
   double s_prev = 0.0;
   Eigen::Vector2d p_prev = at(0.0);
   for (int j = 1; j < n; ++j) {
     // The segment between the node before (from the lower end) and node j.
     const double l0 = props_.segment_length[static_cast<size_t>(a_lower ? j - 1 : n - j)];
-    const double chord = l0 * (1.0 + sol->TensionAt(std::min(s_prev + 0.5 * l0, length_)) / ea_);
+    const double chord = factor * l0 * stretch(s_prev + 0.5 * l0);
     double s = s_prev + l0;
     // A slack line's grounded segments are slack (their chords shorter than l0) and its hanging
     // part is straight, stretched as the profile says: nodes at arc lengths j l0 are its shape.
-    for (int it = 0; it < 8 && !sol->slack(); ++it) {  // Newton; d|P - P_prev|/ds ~ 1 + T / EA.
-      s -= ((at(s) - p_prev).norm() - chord) / (1.0 + sol->TensionAt(std::min(s, length_)) / ea_);
+    for (int it = 0; it < 8 && !slack; ++it) {  // Newton; d|P - P_prev|/ds ~ 1 + T / EA.
+      s -= ((at(s) - p_prev).norm() - chord) / stretch(s);
     }
     s = std::clamp(s, s_prev, length_);
     const Eigen::Vector2d q = at(s);
@@ -103,17 +154,9 @@ void Cable::PlaceInitialShape() {
     s_prev = s;
     p_prev = q;
   }
-  if (sol->slack()) {
-    Note("Cable " + name() + ": initial shape: slack, " +
-         NumberText(std::round(sol->grounded_length * 10.0) / 10.0) +
-         " m lying on the seabed along a span of " + NumberText(std::round(span * 10.0) / 10.0) +
-         " m, the rest hanging under the upper end (horizontal tension 0)");
-  } else if (sol->on_seabed()) {
-    Note("Cable " + name() + ": initial shape: elastic catenary with " +
-         NumberText(std::round(sol->grounded_length * 10.0) / 10.0) + " m on the seabed");
-  } else {
-    Note("Cable " + name() + ": initial shape: elastic catenary, fully suspended");
-  }
+  // The last segment's chord to the profile's end, over its own.
+  const double l0 = props_.segment_length[static_cast<size_t>(a_lower ? n - 1 : 0)];
+  return (at(length_) - p_prev).norm() / (l0 * stretch(length_ - 0.5 * l0)) - 1.0;
 }
 
 }  // namespace hawser

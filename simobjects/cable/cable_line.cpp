@@ -5,10 +5,10 @@
 // so a node at a section boundary takes half of each section's). Utilisation is the largest
 // segment tension over its type's MBL. A type's tension-strain table (a fibre rope's) gives its
 // segments' elastic tension in place of EA strain (CableProperties::tension_tables). The
-// starting shape (without an initial condition) is the
-// elastic catenary of the equivalent uniform line: the sections' mean weight in water per
-// length and their series axial stiffness L / sum(L_i / EA_i); Settle then finds the true
-// multi-section equilibrium.
+// starting shape (without an initial condition) is the multi-section elastic catenary
+// (multi_catenary.h, cable_line_start.cpp); ea_ and weight_per_length_ hold the equivalent
+// uniform line (the sections' mean weight in water per length and their series axial stiffness
+// L / sum(L_i / EA_i)), its starting guess and the start where that form does not apply.
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -121,11 +121,13 @@ void Cable::LumpSections(const LumpSetting& setting) {
   std::vector<SegmentLump> lumps;
   lumps.reserve(static_cast<size_t>(props_.elements));
   double weight = 0.0;  // In water, of the whole line [N].
+  section_weight_.clear();
   for (const LineSection& s : sections_) {
     const LineType& t = types_[static_cast<size_t>(s.type)];
     const SegmentLump lump = LumpLineType(t, s.length / s.segments, setting);
     lumps.insert(lumps.end(), static_cast<size_t>(s.segments), lump);
     weight += lump.weight * s.segments;
+    section_weight_.push_back(lump.weight * s.segments / s.length);
   }
   LumpAtNodes(props_, lumps);
   AddPoints(setting, &weight);
@@ -149,6 +151,7 @@ void Cable::AddPoints(const LumpSetting& setting, double* weight) {
   // is along or across the line).
   const double rho = setting.density, g = setting.gravity;
   props_.surface_points.clear();
+  point_weight_.clear();
   for (const InLinePoint& point : points_) {
     int node = 0;
     for (int k = 0; k < point.boundary; ++k) node += sections_[static_cast<size_t>(k)].segments;
@@ -160,6 +163,7 @@ void Cable::AddPoints(const LumpSetting& setting, double* weight) {
     props_.normal_drag[i] += 0.5 * rho * point.drag_area;
     props_.tangential_drag[i] += 0.5 * rho * point.drag_area;
     *weight += (point.mass - rho * point.volume) * g;
+    point_weight_.push_back((point.mass - rho * point.volume) * g);
     if (point.height > 0.0) {  // It may pierce the surface: cable_surface_point.h.
       props_.surface_points.push_back({node, point.volume, point.height, rho * g});
     }
