@@ -5,7 +5,6 @@
 #include <map>
 #include <set>
 
-
 namespace py = pybind11;
 
 namespace hawser {
@@ -75,8 +74,8 @@ py::dict RunAttributes(const RunInfo& info, const RunResult& result, const std::
     a["wave_components"] = c;
     if (!info.wave_ramp.empty()) {
       py::array_t<double> r({static_cast<py::ssize_t>(info.wave_ramp.size()), py::ssize_t{2}});
-      std::copy(info.wave_ramp.front().data(), info.wave_ramp.front().data() + 2 * info.wave_ramp.size(),
-                r.mutable_data());
+      std::copy(info.wave_ramp.front().data(),
+                info.wave_ramp.front().data() + 2 * info.wave_ramp.size(), r.mutable_data());
       a["wave_ramp"] = r;
     }
   }
@@ -124,9 +123,8 @@ py::dict ArraySink::ToPython() const {
   py::dict time_attrs;
   time_attrs["unit"] = "s";
   time_attrs["description"] = "output time";
-  coords["time"] = py::make_tuple(py::array_t<double>(static_cast<py::ssize_t>(times_.size()),
-                                                      times_.data()),
-                                  time_attrs);
+  coords["time"] = py::make_tuple(
+      py::array_t<double>(static_cast<py::ssize_t>(times_.size()), times_.data()), time_attrs);
   const auto rows = static_cast<py::ssize_t>(times_.size());
   for (size_t k = 0; k < signals_.size(); ++k) {
     const LoggedSignal& s = signals_[k];
@@ -138,8 +136,9 @@ py::dict ArraySink::ToPython() const {
       dims.append(name);
       shape.push_back(d.size);
       if (!coords.contains(name)) {
-        coords[py::str(name)] = Coordinate(
-            d, d.labels.empty() ? d.name + " index (the CSV columns run over it)" : d.name + " label");
+        coords[py::str(name)] =
+            Coordinate(d, d.labels.empty() ? d.name + " index (the CSV columns run over it)"
+                                           : d.name + " label");
       }
     }
     const size_t width = s.values.size();

@@ -106,9 +106,9 @@ TEST_CASE("c_api: the mooring stiffness of a body on relaxed springs is the clos
   for (double v : expected) largest = std::max(largest, std::abs(v));
   std::vector<double> k(36, 0.0);
   size_t rows = 0;
-  REQUIRE_MESSAGE(hawser_mooring_stiffness(model.m, "B", 0.01, 1e-3, k.data(), k.size(), &rows) ==
-                      HAWSER_OK,
-                  hawser_last_error());
+  REQUIRE_MESSAGE(
+      hawser_mooring_stiffness(model.m, "B", 0.01, 1e-3, k.data(), k.size(), &rows) == HAWSER_OK,
+      hawser_last_error());
   CHECK(rows == 6);
   // Central differences over 0.01 m and 1e-3 rad: the error is the stretch's cubic term,
   // ~(h / L)^2 ~ 1e-5 of an entry at L = 3 m (the Python test's bound).
@@ -135,8 +135,7 @@ TEST_CASE("c_api: mooring stiffness errors name the argument and the reason") {
   CHECK(hawser_mooring_stiffness(model.m, "S0", 0.01, 1e-3, k.data(), 36, &rows) ==
         HAWSER_BAD_INPUT);
   CHECK(Contains(hawser_last_error(), "mooring stiffness of 'S0': not a body with a position"));
-  CHECK(hawser_mooring_stiffness(model.m, "B", 0.0, 1e-3, k.data(), 36, &rows) ==
-        HAWSER_BAD_INPUT);
+  CHECK(hawser_mooring_stiffness(model.m, "B", 0.0, 1e-3, k.data(), 36, &rows) == HAWSER_BAD_INPUT);
   CHECK(Contains(hawser_last_error(), "the step dx = 0 is not a positive number"));
   CHECK(hawser_mooring_stiffness(model.m, "B", 0.01, 1e-3, k.data(), 35, &rows) ==
         HAWSER_BAD_INPUT);
@@ -145,16 +144,15 @@ TEST_CASE("c_api: mooring stiffness errors name the argument and the reason") {
   CHECK(hawser_mooring_stiffness(model.m, nullptr, 0.01, 1e-3, k.data(), 36, &rows) ==
         HAWSER_BAD_INPUT);
   CHECK(Contains(hawser_last_error(), "body is NULL"));
-  CHECK(hawser_mooring_stiffness(model.m, "B", 0.01, 1e-3, nullptr, 36, &rows) ==
-        HAWSER_BAD_INPUT);
+  CHECK(hawser_mooring_stiffness(model.m, "B", 0.01, 1e-3, nullptr, 36, &rows) == HAWSER_BAD_INPUT);
   CHECK(Contains(hawser_last_error(), "stiffness is NULL"));
 }
 
 TEST_CASE("c_api: the jacobian of the hanging ball is its stiffness over its mass") {
   hawser_model* m = nullptr;
-  REQUIRE_MESSAGE(hawser_create_from_file(HAWSER_SOURCE_DIR "/examples/c_api/pushed_ball.xml",
-                                          &m) == HAWSER_OK,
-                  hawser_last_error());
+  REQUIRE_MESSAGE(
+      hawser_create_from_file(HAWSER_SOURCE_DIR "/examples/c_api/pushed_ball.xml", &m) == HAWSER_OK,
+      hawser_last_error());
   const size_t n = hawser_state_size(m);
   REQUIRE(n == 6);
   size_t pos = n, vel = n;
