@@ -74,8 +74,11 @@ py::dict RunAttributes(const RunInfo& info, const RunResult& result, const std::
     a["wave_components"] = c;
     if (!info.wave_ramp.empty()) {
       py::array_t<double> r({static_cast<py::ssize_t>(info.wave_ramp.size()), py::ssize_t{2}});
-      std::copy(info.wave_ramp.front().data(),
-                info.wave_ramp.front().data() + 2 * info.wave_ramp.size(), r.mutable_data());
+      double* row = r.mutable_data();
+      for (const auto& [t_ramp, factor] : info.wave_ramp) {
+        *row++ = t_ramp;
+        *row++ = factor;
+      }
       a["wave_ramp"] = r;
     }
   }

@@ -65,9 +65,7 @@ struct Exported {
       vr[v.attribute("name").value()] = v.attribute("valueReference").as_uint();
     }
   }
-  std::string Guid() const {
-    return doc.child("fmiModelDescription").attribute("guid").value();
-  }
+  std::string Guid() const { return doc.child("fmiModelDescription").attribute("guid").value(); }
   TempDir dir;
   std::string scenario = kBall;
   std::string fmu_path = (dir.path / "ball.fmu").string();
@@ -99,10 +97,10 @@ TEST_CASE("fmu --tunable: a stiffness set mid-run acts from the next step, as a 
   REQUIRE(std::abs(before.Column("Time")[at1] - 1.0) < 1e-12);
   const double z1 = before.Column("Ball.Pos[2]")[at1], v1 = before.Column("Ball.Vel[2]")[at1];
   const std::string second = (e.dir.path / "second.csv").string();
-  const CommandResult run2 = RunHawser(fmt::format(
-      "run '{}' -o '{}' -q --set Spring.Stiffness=80 --set 'Ball:Pos=\"0,0,{:.17g}\"' "
-      "--set 'Ball:Vel=\"0,0,{:.17g}\"' --set 'Engine.TOutput=\"1, 0.1, 2\"'",
-      e.scenario, second, z1, v1));
+  const CommandResult run2 = RunHawser(
+      fmt::format("run '{}' -o '{}' -q --set Spring.Stiffness=80 --set 'Ball:Pos=\"0,0,{:.17g}\"' "
+                  "--set 'Ball:Vel=\"0,0,{:.17g}\"' --set 'Engine.TOutput=\"1, 0.1, 2\"'",
+                  e.scenario, second, z1, v1));
   REQUIRE_MESSAGE(run2.exit_code == 0, run2.output);
   const Csv after = ParseCsv(ReadFile(second));
   REQUIRE(after.rows.size() == 11);
@@ -180,8 +178,8 @@ TEST_CASE("fmu --tunable: a name that is no parameter of one number exits 2 with
   const std::string& scenario = kBall;
   const std::string fmu_path = (dir.path / "bad.fmu").string();
   const auto refused = [&](const std::string& tunable, const std::string& reason) {
-    const CommandResult r = RunHawser("fmu '" + scenario + "' -o '" + fmu_path +
-                                      "' --output Ball.Pos " + tunable);
+    const CommandResult r =
+        RunHawser("fmu '" + scenario + "' -o '" + fmu_path + "' --output Ball.Pos " + tunable);
     INFO(tunable);
     INFO(r.output);
     CHECK(r.exit_code == 2);
