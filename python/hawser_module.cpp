@@ -1,7 +1,8 @@
 // The compiled part of the Python module `hawser` (python/hawser/__init__.py wraps it): a
-// scenario stepped as runtime/embed/session.h does, whole runs into HDF5 files, the SimObject
-// types. hawser's exceptions become Python ones carrying the same message (file:line: error:).
-// The GIL is released while hawser integrates; Ctrl-C is checked at every output time.
+// scenario stepped as runtime/embed/session.h does, whole runs into arrays and HDF5 files, the
+// SimObject types. hawser's exceptions become Python ones carrying the same message
+// (file:line: error:). The GIL is released while hawser integrates; Ctrl-C is checked at every
+// output time.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -12,8 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "python/run_arrays.h"
 #include "runtime/embed/scenario_source.h"
 #include "runtime/embed/session.h"
+#include "runtime/output/hdf5_sink.h"
 #include "simobjects/register_base.h"
 
 namespace py = pybind11;
@@ -68,9 +71,10 @@ std::vector<double> Values(
   return {a.data(), a.data() + a.size()};
 }
 
-/// Runs the scenario into `path` with the GIL released; Ctrl-C (checked with the GIL at each
-/// output time) stops it as it stops `hawser run`, then raises KeyboardInterrupt. Returns the
-/// run's status and message.
+/// Runs the scenario with the GIL released, its results kept in memory (and written to the
+/// HDF5 file `output` too unless it is empty); Ctrl-C (checked with the GIL at each output
+/// time) stops it as it stops `hawser run`, then raises KeyboardInterrupt. Returns the run's
+/// status and message, and in "data" its Dataset's pieces (python/run_arrays.h).
 py::dict Run(const std::string& path, const std::string& xml, const py::dict& variables,
              const py::dict& sets, const std::string& output) {
   const Scenario scenario = Load(path, xml, variables, sets);
@@ -85,10 +89,18 @@ py::dict Run(const std::string& path, const std::string& xml, const py::dict& va
       interrupt = true;
     }
   };
+  ArraySink arrays;
   RunResult result;
   {
     py::gil_scoped_release released;
-    result = RunToHdf5(scenario, output, options);
+    const std::string command_line = "python: hawser.run";
+    if (output.empty()) {
+      result = RunScenario(scenario, arrays, command_line, options);
+    } else {
+      Hdf5Sink file(output, scenario.engine.output.times.size());
+      BothSinks both(file, arrays);
+      result = RunScenario(scenario, both, command_line, options);
+    }
   }
   if (result.status == RunStatus::kInterrupted) {
     PyErr_SetString(PyExc_KeyboardInterrupt, result.message.c_str());
@@ -99,6 +111,7 @@ py::dict Run(const std::string& path, const std::string& xml, const py::dict& va
   out["message"] = result.message;
   out["end_time"] = result.end_time;
   out["wall_seconds"] = result.wall_seconds;
+  out["data"] = arrays.ToPython();
   return out;
 }
 
@@ -179,8 +192,8 @@ PYBIND11_MODULE(_hawser, m) {
     return out;
   });
   m.def("describe", &hawser::Describe, py::arg("type"));
-  m.def("run_to_file", &hawser::Run, py::arg("path"), py::arg("xml"), py::arg("variables"),
-        py::arg("sets"), py::arg("output"));
+  m.def("run", &hawser::Run, py::arg("path"), py::arg("xml"), py::arg("variables"), py::arg("sets"),
+        py::arg("output"));
 
   py::class_<Session>(m, "Session")
       .def(py::init([](const std::string& path, const std::string& xml, const py::dict& variables,

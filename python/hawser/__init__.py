@@ -7,12 +7,11 @@ failed) and IoError (an OSError). Ctrl-C stops a run at its next output time (Ke
 """
 import concurrent.futures
 import os
-import tempfile
 
 from ._hawser import IoError, ScenarioError, SimulationError, describe, types
 from . import _hawser
 
-__all__ = ["Model", "load", "run", "sweep", "types", "describe", "ScenarioError",
+__all__ = ["Model", "load", "run", "read", "sweep", "types", "describe", "ScenarioError",
            "SimulationError", "IoError"]
 
 
@@ -137,16 +136,16 @@ def _values(item):
     return data
 
 
-def _open(path):
-    """The run in the HDF5 file `path` as one Dataset: each object's signals named as its CSV
-    columns' stems ("Spring.ForceA", "Ball:Pos" for a state), with the file's dimensions, units
-    and coordinates; an object's own dimensions (a line's node, segment) prefixed with its
-    name ("L1.node"). The file's root attributes become the Dataset's.
+def read(path):
+    """The run in the HDF5 file `path` (of `hawser run -o`, or run()'s output=) as the Dataset
+    run() returns: each object's signals named as its CSV columns' stems ("Spring.ForceA",
+    "Ball:Pos" for a state), with the file's dimensions, units and coordinates; an object's own
+    dimensions (a line's node, segment) prefixed with its name ("L1.node"). The file's root
+    attributes become the Dataset's.
 
     Read with h5py and put together as xarray Variables: the same Dataset as opening each group
-    with xarray's h5netcdf engine and merging them (tests/python/test_hawser.py compares the
-    two), at a tenth of the cost, which was most of run()'s overhead over `hawser run`
-    (docs/python.md, Overhead). A dimension is the dimension scale its axis is attached to,
+    with xarray's h5netcdf engine and merging them (tests/python/test_dataset_reader.py compares
+    the two), at a tenth of the cost. A dimension is the dimension scale its axis is attached to,
     named as that scale; one in the file's root is shared, others belong to their object."""
     import h5py
     import xarray as xr
@@ -176,18 +175,29 @@ def _open(path):
     return xr.Dataset(variables, coords=coords, attrs=attrs)
 
 
+def _dataset(data):
+    """The Dataset of a run's results kept in memory (python/run_arrays.h): the names,
+    dimensions, coordinates and attributes read() gives of the run's HDF5 file."""
+    import xarray as xr
+
+    coords = {name: xr.Variable(name, values, attrs)
+              for name, (values, attrs) in data["coords"].items()}
+    variables = {name: xr.Variable(dims, values, attrs)
+                 for name, (dims, values, attrs) in data["variables"].items()}
+    return xr.Dataset(variables, coords=coords, attrs=data["attrs"])
+
+
 def run(scenario=None, *, xml=None, variables=None, set=None, output=None):
     """Runs the scenario from its start and returns its results as an xarray.Dataset (the HDF5
-    file's names, units and coordinates). With output="run.h5" the file stays. Raises
-    SimulationError when the integration fails, KeyboardInterrupt on Ctrl-C."""
+    file's names, units and coordinates), collected in memory. With output="run.h5" the file is
+    written too, as `hawser run -o` writes it. Raises SimulationError when the integration
+    fails, KeyboardInterrupt on Ctrl-C."""
     path, text = _source(scenario, xml)
-    with tempfile.TemporaryDirectory(prefix="hawser_run_") as tmp:
-        file = os.fspath(output) if output is not None else os.path.join(tmp, "run.h5")
-        result = _hawser.run_to_file(path, text, variables or {}, set or {}, file)
-        ds = _open(file)
+    file = os.fspath(output) if output is not None else ""
+    result = _hawser.run(path, text, variables or {}, set or {}, file)
     if result["status"] != "completed":
         raise SimulationError(f"{path}: error: {result['message']}")
-    return ds
+    return _dataset(result["data"])
 
 
 def sweep(scenario=None, cases=(), *, xml=None, variables=None, threads=1):

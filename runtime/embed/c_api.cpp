@@ -50,6 +50,15 @@ hawser_status NullArgument(const char* what) {
   return HAWSER_BAD_INPUT;
 }
 
+/// A `capacity` below `needed` entries is bad input, named in the message (as a wrong width).
+void CheckCapacity(const char* what, size_t capacity, size_t needed) {
+  if (capacity < needed) {
+    throw hawser::ScenarioError({}, std::string(what) + ": the capacity " +
+                                        std::to_string(capacity) + " is less than the " +
+                                        std::to_string(needed) + " entries it needs");
+  }
+}
+
 }  // namespace
 
 extern "C" {
@@ -128,6 +137,32 @@ hawser_status hawser_set_state(hawser_model* model, double t, const double* x, s
   if (model == nullptr) return NullArgument("model");
   if (x == nullptr && n > 0) return NullArgument("x");
   return Guard([&] { model->session->SetState(t, {x, n}); });
+}
+
+hawser_status hawser_jacobian(hawser_model* model, double* jacobian, size_t capacity) {
+  if (model == nullptr) return NullArgument("model");
+  if (jacobian == nullptr) return NullArgument("jacobian");
+  return Guard([&] {
+    const size_t n = model->session->state().size();
+    CheckCapacity("jacobian", capacity, n * n);
+    const std::vector<double> j = model->session->Jacobian();
+    std::copy(j.begin(), j.end(), jacobian);
+  });
+}
+
+hawser_status hawser_mooring_stiffness(hawser_model* model, const char* body, double dx,
+                                       double dtheta, double* stiffness, size_t capacity,
+                                       size_t* rows) {
+  if (model == nullptr) return NullArgument("model");
+  if (body == nullptr) return NullArgument("body");
+  if (stiffness == nullptr) return NullArgument("stiffness");
+  return Guard([&] {
+    CheckCapacity("mooring stiffness", capacity, 36);
+    const std::vector<double> k =
+        model->session->MooringStiffness(body, {.translation = dx, .rotation = dtheta});
+    std::copy(k.begin(), k.end(), stiffness);
+    if (rows != nullptr) *rows = k.size() == 9 ? 3 : 6;
+  });
 }
 
 hawser_status hawser_save_state(const hawser_model* model, const char* path) {

@@ -1,6 +1,5 @@
 #include "runtime/embed/scenario_source.h"
 
-#include "runtime/output/hdf5_sink.h"
 #include "runtime/plugins/plugin_loader.h"
 #include "runtime/sweep/sweep.h"
 #include "simobjects/register_base.h"
@@ -16,13 +15,13 @@ Scenario LoadScenarioWith(const std::string& path, const std::string& xml_text,
   return ScenarioWithSettings(scenario.file, scenario.xml_text, variables, sets);
 }
 
-RunResult RunToHdf5(const Scenario& scenario, const std::string& path, const RunOptions& options) {
+RunResult RunScenario(const Scenario& scenario, Sink& sink, const std::string& command_line,
+                      const RunOptions& options) {
   Registry registry = BuiltinRegistry();
   LoadScenarioPlugins(scenario, {}, registry);
   const std::unique_ptr<Model> model = Model::Assemble(scenario, registry);
-  Hdf5Sink sink(path, scenario.engine.output.times.size());
   RunOptions with_info = options;
-  with_info.info = {scenario.file, scenario.xml_text, "python: hawser.run", scenario.engine};
+  with_info.info = {scenario.file, scenario.xml_text, command_line, scenario.engine};
   return Simulate(*model, scenario.engine, sink, with_info);
 }
 

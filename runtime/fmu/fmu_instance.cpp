@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "hawser/errors.h"
+#include "runtime/embed/scenario_source.h"
 
 namespace hawser::fmu {
 namespace {
@@ -40,6 +41,7 @@ Instance::Instance(std::string resource_dir, const std::string& guid)
 
 void Instance::Reset() {
   session_.reset();
+  retune_ = false;
   outputs_.clear();
   values_.clear();
   for (const Variable& v : table_.variables) values_.push_back(v.start);
@@ -55,18 +57,53 @@ const Variable& Instance::At(unsigned vr) const {
   return table_.variables[vr];
 }
 
-Session& Instance::EnsureSession() {
-  if (session_) return *session_;
+std::unique_ptr<Session> Instance::NewSession(std::vector<std::string> sets) const {
   VariableOverrides overrides;
   for (const Variable& v : table_.variables) {
     // {} is the shortest text that reads back to the same double.
     if (v.causality == Causality::kParameter) {
       overrides[v.name] = fmt::format("{}", values_[v.value_reference]);
+    } else if (v.causality == Causality::kTunable) {
+      sets.push_back(fmt::format("{}={}", v.name, values_[v.value_reference]));
     }
   }
-  session_ = Session::FromFile(resource_dir_ + "/" + table_.scenario, overrides);
+  return std::make_unique<Session>(
+      LoadScenarioWith(resource_dir_ + "/" + table_.scenario, "", overrides, sets));
+}
+
+Session& Instance::EnsureSession() {
+  if (session_) return *session_;
+  session_ = NewSession({});
+  tuned_ = values_;
+  retune_ = false;
   outputs_.clear();
   return *session_;
+}
+
+void Instance::Retune() {
+  std::string changed;
+  for (const Variable& v : table_.variables) {
+    if (v.causality == Causality::kTunable &&
+        values_[v.value_reference] != tuned_[v.value_reference]) {
+      changed += fmt::format("{}'{}' = {}", changed.empty() ? "" : ", ", v.name,
+                             values_[v.value_reference]);
+    }
+  }
+  // The model assembled again with the new values, as `hawser run --set` would, and continued
+  // from the current time and state: no Settle (the state is the old session's).
+  std::unique_ptr<Session> tuned = NewSession({"Engine.Settle=0"});
+  if (tuned->state_names() != session_->state_names()) {
+    throw ScenarioError(
+        {}, fmt::format("tunable parameter {}: the model's states change with it "
+                        "({} entries instead of {}); only a parameter that leaves "
+                        "the state vector as it is can be set between steps",
+                        changed, tuned->state_names().size(), session_->state_names().size()));
+  }
+  tuned->SetState(session_->time(), session_->state());
+  session_ = std::move(tuned);
+  tuned_ = values_;
+  retune_ = false;
+  outputs_.clear();
 }
 
 void Instance::ApplyInputs() {
@@ -127,6 +164,7 @@ void Instance::DoStep(double t, double h) {
                                         "t = {} s and a step size must be >= 0",
                                         t, h, now));
   }
+  if (retune_) Retune();  // A tunable parameter changed since the last step.
   ApplyInputs();
   session_->AdvanceTo(std::max(t + h, now));
   outputs_.clear();
@@ -169,8 +207,18 @@ void Instance::SetReal(const unsigned* vr, size_t n, const double* values) {
                                             FmiName(v)));
       }
       if (values_[v.value_reference] != values[k]) session_.reset();  // Loaded with the old one.
+    } else if (v.causality == Causality::kTunable && mode_ != Mode::kTerminated) {
+      // Before stepping the session is loaded again with it; in step mode it acts from the
+      // next fmi2DoStep (Retune), as FMI 2.0 lets a tunable parameter.
+      if (values_[v.value_reference] != values[k]) {
+        if (mode_ == Mode::kStepping) {
+          retune_ = true;
+        } else {
+          session_.reset();
+        }
+      }
     } else if (mode_ == Mode::kTerminated) {
-      throw ScenarioError({}, "an input set after fmi2Terminate");
+      throw ScenarioError({}, fmt::format("'{}' set after fmi2Terminate", FmiName(v)));
     }
     values_[v.value_reference] = values[k];
     inputs_set_ = inputs_set_ || v.causality == Causality::kInput;

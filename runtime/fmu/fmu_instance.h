@@ -37,14 +37,23 @@ class Instance {
   enum class Mode { kInstantiated, kInitialization, kStepping, kTerminated };
 
   const Variable& At(unsigned vr) const;
-  /// Loads the scenario with the parameters as --var overrides, unless loaded already.
+  /// The scenario loaded with the parameters as --var overrides and the tunable ones as --set
+  /// values, and `sets`.
+  std::unique_ptr<Session> NewSession(std::vector<std::string> sets) const;
+  /// NewSession, unless loaded already.
   Session& EnsureSession();
+  /// Before a step after a tunable parameter changed: the model assembled again with its new
+  /// value, continued from the current time and state. Throws ScenarioError naming the
+  /// parameter when the state vector would change (e.g. a line's NumElements).
+  void Retune();
   /// Passes every input's values to the session (a value that did not change is no restart).
   void ApplyInputs();
 
   std::string resource_dir_;
   Table table_;
   std::vector<double> values_;  ///< By value reference: inputs and parameters as last set.
+  std::vector<double> tuned_;   ///< values_ when the session was made or last retuned.
+  bool retune_ = false;         ///< A tunable parameter changed in step mode: Retune.
   std::unique_ptr<Session> session_;
   double start_time_ = 0.0;
   bool start_given_ = false;

@@ -9,7 +9,7 @@
 namespace hawser::fmu {
 namespace {
 
-constexpr const char* kCausalityNames[] = {"input", "output", "parameter"};
+constexpr const char* kCausalityNames[] = {"input", "output", "parameter", "tunable"};
 
 std::vector<std::string> SplitTabs(const std::string& line) {
   std::vector<std::string> fields;
@@ -69,7 +69,7 @@ Table ParseTable(const std::string& text) {
       if (f.size() != 7) fail(fmt::format("expected 7 tab-separated fields, not {}", f.size()));
       Variable v;
       int causality = -1;
-      for (int k = 0; k < 3; ++k) {
+      for (int k = 0; k < 4; ++k) {
         if (f[0] == kCausalityNames[k]) causality = k;
       }
       if (causality < 0) fail(fmt::format("unknown causality '{}'", f[0]));

@@ -9,13 +9,15 @@
 
 namespace hawser::fmu {
 
-enum class Causality { kInput, kOutput, kParameter };
+/// kParameter: a scenario <Variable>, fixed (set before fmi2ExitInitializationMode); kTunable: a
+/// SimObject parameter "Obj.Param" (`hawser fmu --tunable`), settable between steps.
+enum class Causality { kInput, kOutput, kParameter, kTunable };
 
 struct Variable {
   Causality causality = Causality::kOutput;
   unsigned value_reference = 0;
   /// The hawser name: a Signal/External object (input), an output "Obj.Port" or a state
-  /// "Obj:State" (output), a scenario <Variable> (parameter).
+  /// "Obj:State" (output), a scenario <Variable> (parameter), "Obj.Param" (tunable).
   std::string name;
   int index = 0;       ///< The element of a vector input or output.
   int width = 1;       ///< The width of `name` (1 for a parameter).

@@ -1,6 +1,7 @@
-"""run()'s Dataset, read from the run's HDF5 file with h5py (python/hawser/__init__.py, _open),
-is the Dataset xarray's own netCDF reader gives: each group opened with the h5netcdf engine,
-renamed as the CSV columns' stems and merged, which is how run() read it before (slower by ten)."""
+"""run()'s Dataset, built from the results it keeps in memory (python/run_arrays.h), is the
+Dataset xarray's own netCDF reader gives of the run's file: each group opened with the h5netcdf
+engine, renamed as the CSV columns' stems and merged (how run() once read it, ten times slower
+than h5py)."""
 import os
 
 import h5py

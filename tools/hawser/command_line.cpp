@@ -176,6 +176,10 @@ void DeclareFmu(CLI::App& app, FmuCommand& c) {
                   "or more); every Signal/External is an input")
       ->allow_extra_args(false);
   cmd->add_option("--var", c.vars, "A VARIABLE's start value as an FMU parameter: --var k=20");
+  cmd->add_option("--tunable", c.request.tunables,
+                  "A SimObject parameter Obj.Param of one number as a tunable FMU parameter, "
+                  "settable between steps (repeatable)")
+      ->allow_extra_args(false);
 }
 
 void DeclareSweep(CLI::App& app, SweepCommand& c) {

@@ -83,8 +83,59 @@ void AddVariables(fmu::Table& table, fmu::Causality causality, const std::string
   }
 }
 
-/// The table of the FMU's variables: the Signal/External inputs, the chosen outputs, then the
-/// scenario's numeric Variables as parameters. Throws ScenarioError for a bad --output.
+/// The value (one number, as the scenario writes it or its type's default) and unit of the
+/// SimObject parameter "Obj.Param" that --tunable names. Throws ScenarioError naming it.
+std::pair<double, std::string> TunableParameter(const Session& session, const std::string& name) {
+  const size_t dot = name.find('.');
+  if (dot == std::string::npos) {
+    throw ScenarioError({},
+                        fmt::format("--tunable '{}': not a SimObject parameter Obj.Param", name));
+  }
+  const std::string object = name.substr(0, dot), param = name.substr(dot + 1);
+  const ObjectDecl* decl = nullptr;
+  for (const ObjectDecl& o : session.scenario().objects) {
+    if (o.name == object) decl = &o;
+  }
+  const SimObject* simobject = nullptr;
+  for (const auto& o : session.model().objects()) {
+    if (o->name() == object) simobject = o.get();
+  }
+  if (decl == nullptr || simobject == nullptr) {
+    throw ScenarioError(
+        {}, fmt::format("--tunable '{}': no object '{}' in the scenario", name, object));
+  }
+  const auto& params = simobject->interface().params;
+  const auto info = std::find_if(params.begin(), params.end(),
+                                 [&param](const ParamInfo& p) { return p.name == param; });
+  if (info == params.end()) {
+    std::string known;
+    for (const ParamInfo& p : params) known += (known.empty() ? "" : ", ") + p.name;
+    throw ScenarioError({}, fmt::format("--tunable '{}': {} ({}) has no parameter '{}'; its "
+                                        "parameters are: {}",
+                                        name, object, decl->type, param, known));
+  }
+  if (info->ignored) {
+    throw ScenarioError({}, fmt::format("--tunable '{}': {} ignores {} (accepted for "
+                                        "compatibility only): tuning it would change nothing",
+                                        name, decl->type, param));
+  }
+  std::string text = info->default_text;
+  for (const Attribute& a : decl->parameters) {
+    if (a.name == param) text = a.value;
+  }
+  double value = 0;
+  const auto [at, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || at != text.data() + text.size()) {
+    throw ScenarioError({}, fmt::format("--tunable '{}': its value '{}' is not one number (an "
+                                        "FMU parameter is one Real)",
+                                        name, text));
+  }
+  return {value, info->unit};
+}
+
+/// The table of the FMU's variables: the Signal/External inputs, the chosen outputs, the
+/// scenario's numeric Variables as fixed parameters, then the --tunable SimObject parameters.
+/// Throws ScenarioError for a bad --output or --tunable.
 fmu::Table Variables(Session& session, const FmuRequest& request) {
   fmu::Table table;
   for (const std::string& input : session.InputNames()) {
@@ -112,11 +163,16 @@ fmu::Table Variables(Session& session, const FmuRequest& request) {
       AddVariables(table, fmu::Causality::kParameter, name, {value}, "");
     }
   }
+  for (const std::string& name : request.tunables) {
+    const auto [value, unit] = TunableParameter(session, name);
+    AddVariables(table, fmu::Causality::kTunable, name, {value}, unit);
+  }
   std::set<std::string> names;
   for (const fmu::Variable& v : table.variables) {
     if (!names.insert(fmu::FmiName(v)).second) {
       throw ScenarioError({}, fmt::format("two FMU variables would be named '{}' (a scenario "
-                                          "Variable and an input or output); rename one",
+                                          "Variable, an input, an output or a --tunable given "
+                                          "twice); rename or drop one",
                                           fmu::FmiName(v)));
     }
   }
@@ -175,13 +231,13 @@ int Fmu(const FmuRequest& request) {
       {.name = "resources/hawser_fmu.txt", .data = fmu::WriteTable(table)},
   });
   WriteFile(request.output, zip);
-  size_t counts[3] = {0, 0, 0};
+  size_t counts[4] = {0, 0, 0, 0};
   for (const fmu::Variable& v : table.variables) ++counts[static_cast<int>(v.causality)];
   fmt::print(stderr,
              "hawser fmu: wrote '{}' ({:.1f} MB): {} input, {} output and {} parameter "
-             "variables; binary {}.so for linux64\n",
-             request.output, static_cast<double>(zip.size()) / 1e6, counts[0], counts[1], counts[2],
-             info.model_identifier);
+             "variables ({} tunable); binary {}.so for linux64\n",
+             request.output, static_cast<double>(zip.size()) / 1e6, counts[0], counts[1],
+             counts[2] + counts[3], counts[3], info.model_identifier);
   return kOk;
 }
 

@@ -11,9 +11,10 @@ namespace hawser::cli {
 
 struct FmuRequest {
   std::string scenario;
-  std::string output;                ///< -o: the .fmu file.
-  std::vector<std::string> outputs;  ///< --output: outputs "Obj.Port" or states "Obj:State".
-  VariableOverrides variables;       ///< --var: the parameters' start values.
+  std::string output;                 ///< -o: the .fmu file.
+  std::vector<std::string> outputs;   ///< --output: outputs "Obj.Port" or states "Obj:State".
+  VariableOverrides variables;        ///< --var: the parameters' start values.
+  std::vector<std::string> tunables;  ///< --tunable: SimObject parameters "Obj.Param".
 };
 
 int Fmu(const FmuRequest& request);

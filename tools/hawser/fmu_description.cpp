@@ -57,6 +57,13 @@ std::string ScalarVariable(const fmu::Variable& v) {
           "variability=\"fixed\" initial=\"exact\" description=\"scenario Variable {}\">\n"
           "      <Real start=\"{}\"{}/>\n    </ScalarVariable>\n",
           name, v.value_reference, Escaped(v.name), v.start, UnitAttribute(v));
+    case fmu::Causality::kTunable:
+      return fmt::format(
+          "    <ScalarVariable name=\"{}\" valueReference=\"{}\" causality=\"parameter\" "
+          "variability=\"tunable\" initial=\"exact\" description=\"SimObject parameter {}, "
+          "settable between steps: it acts from the next fmi2DoStep\">\n"
+          "      <Real start=\"{}\"{}/>\n    </ScalarVariable>\n",
+          name, v.value_reference, Escaped(v.name), v.start, UnitAttribute(v));
   }
   return "";
 }

@@ -68,6 +68,20 @@ const char* hawser_state_name(const hawser_model* model, size_t i);
 hawser_status hawser_get_state(const hawser_model* model, double* x, size_t n);
 /* Replaces the time and the state vector (n == hawser_state_size); the integrator restarts. */
 hawser_status hawser_set_state(hawser_model* model, double t, const double* x, size_t n);
+/* The Jacobian df/dx of the state derivative at the current time and state, row-major n x n
+ * with n = hawser_state_size: column j is a central difference over the state's entry j
+ * (Python's Model.jacobian). `capacity` must be at least n * n. */
+hawser_status hawser_jacobian(hawser_model* model, double* jacobian, size_t capacity);
+/* The mooring stiffness K = -d(F, M)/d(x, y, z, rx, ry, rz) of the body `body` at its current
+ * pose [N/m, N/rad; N m/m, N m/rad], row-major, from the loads on its Force and Moment inputs
+ * with every other state settled at each pose (Python's Model.mooring_stiffness; MoorPy's
+ * getCoupledStiffness). `dx` [m] and `dtheta` [rad] are the central differences' steps (Python's
+ * defaults: 0.01 and 1e-3). *rows is 6, or 3 for a body without orientation (e.g. Body/Buoy);
+ * `capacity` must be at least 36 (the 3 x 3 case fills the first 9). The model's state is left
+ * as it was. */
+hawser_status hawser_mooring_stiffness(hawser_model* model, const char* body, double dx,
+                                       double dtheta, double* stiffness, size_t capacity,
+                                       size_t* rows);
 /* Saves the time and state to an HDF5 file, as `hawser run --save-state` does. */
 hawser_status hawser_save_state(const hawser_model* model, const char* path);
 /* Loads a state file saved from the same model (`hawser run --restart`'s check). */

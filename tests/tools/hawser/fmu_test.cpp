@@ -85,7 +85,8 @@ struct ExportedBall {
   std::string scenario = WriteTempFile("fmu_ball.xml", kBall);
   std::string fmu = (dir.path / "ball.fmu").string();
   CommandResult result =
-      RunHawser("fmu '" + scenario + "' -o '" + fmu + "' --output Ball.Pos --output Ball:Vel");
+      RunHawser("fmu '" + scenario + "' -o '" + fmu +
+                "' --output Ball.Pos --output Ball:Vel --tunable Spring.RelaxedLength");
   /// The FMU's path, once the export is known to have succeeded.
   const std::string& Checked() const {
     INFO(result.output);
@@ -182,7 +183,7 @@ TEST_CASE("fmu: modelDescription.xml follows the FMI 2.0 rules") {
     units.insert(u.attribute("name").value());
   std::set<unsigned> vrs;
   std::set<std::string> names, outputs;
-  std::map<std::string, std::string> causality_of;
+  std::map<std::string, std::string> causality_of, variability_of, unit_of;
   int index = 0;
   for (pugi::xml_node v : root.child("ModelVariables").children("ScalarVariable")) {
     ++index;
@@ -195,6 +196,8 @@ TEST_CASE("fmu: modelDescription.xml follows the FMI 2.0 rules") {
     CHECK(vrs.insert(v.attribute("valueReference").as_uint()).second);  // Unique.
     CHECK(names.insert(name).second);
     causality_of[name] = causality;
+    variability_of[name] = variability;
+    unit_of[name] = real.attribute("unit").value();
     REQUIRE(real);
     // FMI 2.0 2.2.7: an input is continuous (or discrete) with a start value and no `initial`;
     // an output with initial="calculated" has no start; a parameter is fixed or tunable with
@@ -219,10 +222,15 @@ TEST_CASE("fmu: modelDescription.xml follows the FMI 2.0 rules") {
   // The inputs, the chosen outputs and the numeric Variables, with hawser's units.
   CHECK(names == std::set<std::string>{"Push[0]", "Push[1]", "Push[2]", "Ball.Pos[0]",
                                        "Ball.Pos[1]", "Ball.Pos[2]", "Ball:Vel[0]", "Ball:Vel[1]",
-                                       "Ball:Vel[2]", "fz", "k"});
+                                       "Ball:Vel[2]", "fz", "k", "Spring.RelaxedLength"});
   CHECK(causality_of["Push[1]"] == "input");
   CHECK(causality_of["Ball:Vel[1]"] == "output");
   CHECK(causality_of["k"] == "parameter");
+  CHECK(variability_of["k"] == "fixed");
+  // --tunable: a SimObject parameter, tunable, with its declared unit.
+  CHECK(causality_of["Spring.RelaxedLength"] == "parameter");
+  CHECK(variability_of["Spring.RelaxedLength"] == "tunable");
+  CHECK(unit_of["Spring.RelaxedLength"] == "m");
   CHECK(units.count("m") == 1);
   CHECK(units.count("m/s") == 1);
   // ModelStructure lists exactly the outputs, by their position in ModelVariables.
@@ -237,7 +245,7 @@ TEST_CASE("fmu: modelDescription.xml follows the FMI 2.0 rules") {
   const std::string renamed = (ball.dir.path / "ball.fmu.copy").string();
   std::filesystem::copy_file(ball.fmu, renamed);
   REQUIRE(RunHawser("fmu '" + ball.scenario + "' -o '" + ball.fmu +
-                    "' --output Ball.Pos --output Ball:Vel")
+                    "' --output Ball.Pos --output Ball:Vel --tunable Spring.RelaxedLength")
               .exit_code == 0);
   CHECK(ReadFile(ball.fmu) == ReadFile(renamed));
 }
