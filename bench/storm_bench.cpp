@@ -7,7 +7,10 @@
 // second, steps, RHS and Jacobian evaluations, the share of the wall time spent in wave
 // kinematics (the ocean's in-run timer), and same-run baselines: the regular wave of the same
 // height and period, the current alone, and the direct wave sum (WaveKinematics="direct",
-// today's code path) on a shorter window, scaled to the storm's length. Then the accuracy:
+// today's code path) on a shorter window, scaled to the storm's length; and the storm with the
+// design loads of configs/spar_oc3_design.xml on (wind with a Kaimal gust, the current's load
+// on the column, Newman's slow drift, the WAMIT hull with radiation memory: storm_model.h),
+// same N, same seconds, its cost as 'x storm'. Then the accuracy:
 // the fairlead tensions' RMS difference and their 600-s most probable maxima against a run of
 // the same model at tight tolerances (1e-7) over the first `reference` seconds.
 // Never fails on a timing; exits 1 only when a run fails.
@@ -284,7 +287,9 @@ int main(int argc, char** argv) {
       "0.5 m/s power law; 30-s ramp; settled; cvode-bdf AbsTol = RelTol = {:g}, q <= {}.\n"
       "Storm: {:g} s simulated. Wall times exclude Settle (timed alone); 'x storm': wall time "
       "over the storm run's; 'kin %': share of the run's wall time in wave kinematics.\n"
-      "The direct-sum row runs {:g} s and is scaled to {:g} s (wall, steps, RHS, Jacobians).\n",
+      "The direct-sum row runs {:g} s and is scaled to {:g} s (wall, steps, RHS, Jacobians).\n"
+      "'+ wind, drift, memory': the storm with wind (Kaimal gust) on the rotor, the current's "
+      "load on the column, Newman's drift and the WAMIT hull's radiation memory on.\n",
       kTol, kMaxOrder, o.seconds, o.baseline, o.seconds);
   for (int n : o.sizes) {
     const storm::Sea jonswap;
@@ -294,6 +299,8 @@ int main(int argc, char** argv) {
     fmt::print("{:<30} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10} {:>6} {:>10}\n", "run", "wall s",
                "CPU s", "sim/wall", "x storm", "steps", "RHS", "Jac", "kin %");
     Row("storm, fast kinematics", storm_run, 1.0, storm_wall, o.seconds);
+    const Run loaded = RunSpar(n, {.design_loads = true}, o.seconds);
+    Row("storm + wind, drift, memory", loaded, 1.0, storm_wall, o.seconds);
     const Run regular = RunSpar(n, {.waves = "regular"}, o.seconds);
     Row("regular wave H 6 m, T 10 s", regular, 1.0, storm_wall, o.seconds);
     const Run current = RunSpar(n, {.waves = "none"}, o.seconds);

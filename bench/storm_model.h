@@ -8,6 +8,9 @@
 //   /usr/bin/python3 tools/cylinder_raos.py --diameter 9.4 --draft 120 --depth 320
 //       --gravity 9.80665 --mass 8066048 --kg 42 --kind force
 //       --output configs/data/spar_oc3_force_raos.csv
+// With Sea::design_loads, the loads of configs/spar_oc3_design.xml join in: the hull from the
+// WAMIT-format files configs/data/spar_oc3.* (tools/spar_oc3_wamit.py) with radiation memory,
+// wind with a Kaimal gust on the rotor, the current's drag on the column and Newman's slow drift.
 #pragma once
 #include <fmt/format.h>
 
@@ -24,7 +27,56 @@ struct Sea {
   std::string waves = "jonswap";
   std::string kinematics = "fast";  ///< WaveKinematics: "fast" or "direct" (the exact sum).
   std::string components_file;      ///< For waves == "file".
+  /// Wind (11.4 m/s at 90 m, Kaimal gust, seed 1) on the rotor, the current's drag on the
+  /// column, Newman's slow drift, and the WAMIT hull with radiation memory instead of constant
+  /// added mass and damping (configs/spar_oc3_design.xml's loads, heading 0).
+  bool design_loads = false;
 };
+
+/// The spar's body and its extra load objects, and the extra terms of Spar.Force and
+/// Spar.Moment. The design loads' files are read from `rao_file`'s folder (configs/data).
+struct SparLoads {
+  std::string objects, wires, force, moment;
+};
+
+inline SparLoads SparLoadsXml(const Sea& sea, const std::string& rao_file) {
+  const std::string fixed = R"(     LinearDamping="1e5,0,0,0,0,0; 0,1e5,0,0,0,0; 0,0,1.3e5,0,0,0;
+                    0,0,0,0,0,0; 0,0,0,0,0,0; 0,0,0,0,0,1.3e7")";
+  const std::string body =
+      R"(<Lib LibName="base" SimObject="Body/FloatingBody" Name="Spar" Mass="8066048"
+     CentreOfGravity="0,0,-78" Inertia="1.9e10,1.9e10,1.6423e8" Displacement="8029.21")";
+  if (!sea.design_loads) {
+    return {.objects = fmt::format(R"({0}
+     WaterplaneArea="33.1830724" MetacentricHeight="15.9409,15.9409"
+     AddedMass="8.0258e6,0,0,0,0,0; 0,8.0258e6,0,0,0,0; 0,0,0,0,0,0;
+                0,0,0,0,0,0; 0,0,0,0,0,0; 0,0,0,0,0,0"
+{1}
+     ForceRAOFile="{2}"/>
+)",
+                                   body, fixed, rao_file)};
+  }
+  const std::string data = rao_file.substr(0, rao_file.rfind('/'));
+  return {
+      .objects = body + fmt::format(R"( WamitFile="{0}/spar_oc3"
+     WamitGravity="9.80665"
+{1}/>
+<Lib LibName="base" SimObject="Environment/Wind" Name="Air" Profile="powerlaw" Speed="11.4"
+     ReferenceHeight="90" Gust="kaimal" TurbulenceIntensity="0.12" Seed="1"/>
+<Lib LibName="base" SimObject="Force/WindLoad" Name="Rotor"
+     CoefficientFile="{0}/spar_oc3_rotor.csv" CentreOfPressure="0,0,90"/>
+<Lib LibName="base" SimObject="Force/CurrentLoad" Name="Hull"
+     CoefficientFile="{0}/spar_oc3_hull.csv" CentreOfPressure="0,0,-60"/>
+<Lib LibName="base" SimObject="Force/WaveDrift" Name="Drift" DriftFile="{0}/spar_oc3.8"/>
+)",
+                                    data, fixed),
+      .wires = R"(<Connection Rotor.Pos="Spar.Pos" Rotor.Vel="Spar.Vel" Rotor.AngVel="Spar.AngVel"
+            Rotor.RollPitchYaw="Spar.RollPitchYaw" Hull.Pos="Spar.Pos" Hull.Vel="Spar.Vel"
+            Hull.AngVel="Spar.AngVel" Hull.RollPitchYaw="Spar.RollPitchYaw"
+            Drift.Pos="Spar.Pos" Drift.RollPitchYaw="Spar.RollPitchYaw"/>
+)",
+      .force = " + Rotor.Force + Hull.Force + Drift.Force",
+      .moment = " + Rotor.Moment + Hull.Moment + Drift.Moment"};
+}
 
 inline std::string OceanXml(const Sea& sea) {
   std::string waves;
@@ -71,22 +123,15 @@ inline std::string SparXml(int n, const Sea& sea, double end_time, double tol, d
 )",
         i + 1);
   }
+  const SparLoads loads = SparLoadsXml(sea, rao_file);
   return fmt::format(
       R"(<Contents>
 <OBJECTS>
 {0}
-<Lib LibName="base" SimObject="Body/FloatingBody" Name="Spar" Mass="8066048"
-     CentreOfGravity="0,0,-78" Inertia="1.9e10,1.9e10,1.6423e8" Displacement="8029.21"
-     WaterplaneArea="33.1830724" MetacentricHeight="15.9409,15.9409"
-     AddedMass="8.0258e6,0,0,0,0,0; 0,8.0258e6,0,0,0,0; 0,0,0,0,0,0;
-                0,0,0,0,0,0; 0,0,0,0,0,0; 0,0,0,0,0,0"
-     LinearDamping="1e5,0,0,0,0,0; 0,1e5,0,0,0,0; 0,0,1.3e5,0,0,0;
-                    0,0,0,0,0,0; 0,0,0,0,0,0; 0,0,0,0,0,1.3e7"
-     ForceRAOFile="{1}"/>
-{2}</OBJECTS>
+{1}{2}</OBJECTS>
 <INTERCONNECTIONS>
-{3}<Connection Spar.Force="Fair1.BodyForce + Fair2.BodyForce + Fair3.BodyForce"
-            Spar.Moment="Fair1.BodyMoment + Fair2.BodyMoment + Fair3.BodyMoment"/>
+{3}{9}<Connection Spar.Force="Fair1.BodyForce + Fair2.BodyForce + Fair3.BodyForce{10}"
+            Spar.Moment="Fair1.BodyMoment + Fair2.BodyMoment + Fair3.BodyMoment{11}"/>
 </INTERCONNECTIONS>
 <INITIALIZATION><InitialCondition/></INITIALIZATION>
 <INTEGRATION>
@@ -95,8 +140,8 @@ inline std::string SparXml(int n, const Sea& sea, double end_time, double tol, d
 </INTEGRATION>
 </Contents>
 )",
-      OceanXml(sea), rao_file, lines, wires, dt_out, end_time, tol, rel_tol < 0.0 ? tol : rel_tol,
-      max_order);
+      OceanXml(sea), loads.objects, lines, wires, dt_out, end_time, tol,
+      rel_tol < 0.0 ? tol : rel_tol, max_order, loads.wires, loads.force, loads.moment);
 }
 
 /// RMS of a - b over the mean of b, on their common length.

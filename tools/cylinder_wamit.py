@@ -57,10 +57,17 @@ def main():
     headings = [0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0]
     F = cylinder_raos.force_raos(omegas, np.array(headings), p)
 
-    def k_exp(i, j, base):
-        return base + (i >= 3) + (j >= 3)
-
     peak = [B[i, i] if B[i, i] > 0 else 1e5 for i in range(6)]
+    write_files(args.output, A, C, peak, omegas, headings, F, rho, g, L)
+
+
+def write_files(base, A, C, peak, omegas, headings, F, rho, g, L):
+    """Writes base.1, base.3, base.hst: A_inf = A (6x6, about O), the closed-form K_ii(s) of the
+    module docstring with B_ii(w_r) = peak[i] for i = 1..5 (none in yaw), the complex force
+    RAOs F[f, h, dof] (hawser's lag convention) at omegas [rad/s] and headings [deg], and C."""
+    def k_exp(i, j, first):
+        return first + (i >= 3) + (j >= 3)
+
     c = [2.0 * ZETA_R * W_R * peak[i] if i < 5 else 0.0 for i in range(6)]
     lines = []
     for per, label in ((-1.0, "zero"), (0.0, "inf")):
@@ -81,7 +88,7 @@ def main():
                     scale = rho * L**k_exp(i, j, 3)
                     lines.append(f"{per:14.6E} {i + 1:2d} {j + 1:2d} {a / scale:14.6E} "
                                  f"{b / (scale * w):14.6E}")
-    with open(args.output + ".1", "w") as f:
+    with open(base + ".1", "w") as f:
         f.write("\n".join(lines) + "\n")
     lines = []
     for fi, w in enumerate(omegas):
@@ -91,7 +98,7 @@ def main():
                 lines.append(f"{2 * math.pi / w:14.6E} {beta:10.4f} {i + 1:2d} {abs(x):14.6E} "
                              f"{math.degrees(math.atan2(x.imag, x.real)):12.4f} "
                              f"{x.real:14.6E} {x.imag:14.6E}")
-    with open(args.output + ".3", "w") as f:
+    with open(base + ".3", "w") as f:
         f.write("\n".join(lines) + "\n")
     lines = []
     for i in range(6):
@@ -99,8 +106,10 @@ def main():
             if C[i, j] != 0.0:
                 cbar = C[i, j] / (rho * g * L**k_exp(i, j, 2))
                 lines.append(f"{i + 1:2d} {j + 1:2d} {cbar:14.6E}")
-    with open(args.output + ".hst", "w") as f:
+    with open(base + ".hst", "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
 
 
 if __name__ == "__main__":
