@@ -23,22 +23,6 @@ struct SeedRecord {
   double max = 0, mpm = 0;
 };
 
-/// The records in `files`: each run's file, each case of a sweep's file (as "/case_0000N").
-std::vector<std::pair<std::string, std::string>> Records(const std::vector<std::string>& files) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const std::string& file : files) {
-    const ResultFileInfo info = InspectResultFile(file);
-    if (!info.sweep) {
-      out.emplace_back(file, "/");
-      continue;
-    }
-    if (info.n_cases == 0)
-      throw ScenarioError({}, fmt::format("'{}' is a sweep's file with no cases", file));
-    for (long c = 0; c < info.n_cases; ++c) out.emplace_back(file, fmt::format("/case_{:05d}", c));
-  }
-  return out;
-}
-
 SeedRecord ReadSeed(const std::string& file, const std::string& group, const StatsRequest& request,
                     const TimeWindow& window, double duration) {
   const std::vector<std::string> specs{request.extremes};

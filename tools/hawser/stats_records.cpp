@@ -107,6 +107,21 @@ double OptionNumber(const std::string& option, const std::string& text, double l
   return v;
 }
 
+std::vector<std::pair<std::string, std::string>> Records(const std::vector<std::string>& files) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& file : files) {
+    const ResultFileInfo info = InspectResultFile(file);
+    if (!info.sweep) {
+      out.emplace_back(file, "/");
+      continue;
+    }
+    if (info.n_cases == 0)
+      throw ScenarioError({}, fmt::format("'{}' is a sweep's file with no cases", file));
+    for (long c = 0; c < info.n_cases; ++c) out.emplace_back(file, fmt::format("/case_{:05d}", c));
+  }
+  return out;
+}
+
 double RowsDuration(const RecordedRun& run, const std::vector<size_t>& rows) {
   return run.time[rows.back()] - run.time[rows.front()];
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime/analysis/hdf5_reader.h"
@@ -28,6 +29,10 @@ std::vector<size_t> WindowRows(const RecordedRun& run, const TimeWindow& window,
 /// the others.
 FiniteSamples ColumnSamples(const RecordedRun& run, const ChosenColumn& c,
                             const std::vector<size_t>& rows, bool windowed);
+
+/// The records in `files`: each run's file as (file, "/"), each case of a sweep's file as (file,
+/// "/case_0000N"). Throws ScenarioError for a sweep's file with no cases.
+std::vector<std::pair<std::string, std::string>> Records(const std::vector<std::string>& files);
 
 /// The duration [s] that `rows` of `run` span: the last row's time minus the first's.
 double RowsDuration(const RecordedRun& run, const std::vector<size_t>& rows);
