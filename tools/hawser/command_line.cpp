@@ -144,6 +144,9 @@ void DeclareStats(CLI::App& app, StatsCommand& c) {
   cmd->add_option("--extremes", stats.extremes,
                   "The maxima of COLUMN over seeds (FILE ... runs' or sweeps' .h5) and their "
                   "Gumbel fits");
+  cmd->add_option("--group-by", stats.group_by,
+                  "With --extremes: also a Gumbel fit per value of this sweep parameter "
+                  "(a /cases column, e.g. a heading)");
   cmd->add_option("--percentile", stats.percentile,
                   "With --extremes: the Gumbel fits' percentile (default 90)");
   cmd->add_flag("--fatigue", stats.fatigue,

@@ -57,6 +57,9 @@ struct StatsRequest {
   /// --extremes COLUMN: the maxima of COLUMN over seeds, with `file` and `columns` the result
   /// files (a sweep's contributes each case), and their Gumbel fits.
   std::string extremes;
+  /// --group-by NAME: with --extremes, also a fit per value of sweep parameter NAME (a /cases
+  /// column, e.g. the heading), each over its seeds.
+  std::string group_by;
   std::string percentile = "90";  ///< --percentile P: the Gumbel fits' quantile (0 < P < 100).
   bool fatigue = false;  ///< --fatigue: `file` is a fatigue table (runtime/analysis/fatigue.h).
   /// --utilisation COLUMN[=MBL],...: the lines' tension columns (and MBL [N]) to check by

@@ -9,6 +9,7 @@
 
 #include "hawser/errors.h"
 #include "hawser/log.h"
+#include "runtime/sweep/sweep_file.h"
 
 namespace hawser::cli {
 
@@ -120,6 +121,21 @@ std::vector<std::pair<std::string, std::string>> Records(const std::vector<std::
     for (long c = 0; c < info.n_cases; ++c) out.emplace_back(file, fmt::format("/case_{:05d}", c));
   }
   return out;
+}
+
+std::vector<std::string> CasesColumn(const std::string& file, const std::string& column) {
+  if (!InspectResultFile(file).sweep)
+    throw ScenarioError({}, fmt::format("'{}' holds one run, not a sweep's cases", file));
+  const CasesTable table = ReadCasesTable(file);
+  if (std::find(table.columns.begin(), table.columns.end(), column) == table.columns.end()) {
+    std::string names;
+    for (const std::string& c : table.columns) names += (names.empty() ? "" : ", ") + c;
+    throw ScenarioError(
+        {}, fmt::format("'{}' /cases has no column '{}'; it has {}", file, column, names));
+  }
+  std::vector<std::string> values;
+  for (size_t r = 0; r < table.rows.size(); ++r) values.push_back(table.at(r, column));
+  return values;
 }
 
 double RowsDuration(const RecordedRun& run, const std::vector<size_t>& rows) {
