@@ -76,6 +76,9 @@ TEST_CASE("hawser stats --extremes --group-by: a Gumbel fit per swept value, as 
   CHECK(few.exit_code == 2);
   CHECK(few.output.find("error: --group-by c: c = 1 has 2 seeds; a Gumbel fit needs at least 3") !=
         std::string::npos);
+  const CommandResult alone = RunHawser("stats '" + sweep + "' --case 0 --group-by k");
+  CHECK(alone.exit_code == 2);
+  CHECK(alone.output.find("error: --group-by belongs to --extremes COLUMN") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
