@@ -87,6 +87,10 @@ FatigueSpec ReadFatigueSpec(const std::string& path) {
         if (s.case_number < 0) throw ScenarioError(loc, "state: CASE is numbered from 0");
       }
       spec.states.push_back(s);
+    } else if (key == "states") {
+      Expect(f, 3, 3, loc, "states FILE COLUMN");
+      const bool absolute = std::filesystem::path(f[1]).is_absolute();
+      spec.state_sets.push_back({absolute ? f[1] : (folder / f[1]).string(), f[2], loc});
     } else if (key == "life") {
       Expect(f, 2, 2, loc, "life YEARS");
       if (life_loc.line != 0) {
@@ -96,8 +100,9 @@ FatigueSpec ReadFatigueSpec(const std::string& path) {
       life_loc = loc;
     } else {
       throw ScenarioError(
-          loc, fmt::format("unknown keyword '{}'{}", key,
-                           SuggestionText(key, {"curve", "line", "state", "life"}, "keywords")));
+          loc, fmt::format(
+                   "unknown keyword '{}'{}", key,
+                   SuggestionText(key, {"curve", "line", "state", "states", "life"}, "keywords")));
     }
   });
   for (size_t i = 0; i < spec.lines.size(); ++i) {
@@ -116,11 +121,37 @@ FatigueSpec ReadFatigueSpec(const std::string& path) {
   }
   const std::pair<bool, const char*> needed[] = {
       {spec.lines.empty(), "no line (line COLUMN CURVE)"},
-      {spec.states.empty(), "no sea state (state PROBABILITY FILE [CASE])"},
+      {spec.states.empty() && spec.state_sets.empty(),
+       "no sea state (state PROBABILITY FILE [CASE], or states FILE COLUMN)"},
       {life_loc.line == 0, "no design life (life YEARS)"}};
   for (const auto& [missing, what] : needed)
     if (missing) throw ScenarioError({path, 0}, fmt::format("fatigue table: {}", what));
   return spec;
+}
+
+void ExpandStates(
+    FatigueSpec& spec,
+    const std::function<std::vector<std::string>(const SeaStateSet&)>& column_values) {
+  double total_p = 0;
+  for (const SeaState& s : spec.states) total_p += s.probability;
+  for (const SeaStateSet& set : spec.state_sets) {
+    const std::vector<std::string> values = column_values(set);
+    for (size_t c = 0; c < values.size(); ++c) {
+      const std::string what = fmt::format("states: case {}'s {}", c, set.column);
+      const double p = ParseNumber(values[c], set.loc, what);
+      if (!(p >= 0 && p <= 1)) {
+        throw ScenarioError(set.loc, fmt::format("{} = {} is outside 0 .. 1", what, values[c]));
+      }
+      total_p += p;
+      if (total_p > 1 + 1e-9) {  // 1e-9: as for `state`, the rounding of typed probabilities.
+        throw ScenarioError(set.loc, fmt::format("the states' probabilities add up to {:.6g} (> 1) "
+                                                 "with case {} of '{}'",
+                                                 total_p, c, set.file));
+      }
+      spec.states.push_back({p, set.file, static_cast<long>(c), set.loc});
+    }
+  }
+  spec.state_sets.clear();
 }
 
 double MinerDamage(std::span<const RainflowCycle> cycles, const TnCurve& curve) {

@@ -13,10 +13,13 @@
 //   curve NAME A_D M AREA    a T-N curve: a_D, m (both > 0) and the nominal area A [mm^2]
 //   line COLUMN CURVE        a tension column (as `hawser stats` names it) and its curve
 //   state P FILE [CASE]      a sea state's probability and its run's .h5 (a sweep's and a case)
+//   states FILE COLUMN       every case of sweep FILE a sea state, its probability the case's
+//                            value of COLUMN in FILE's /cases (a swept variable)
 //   life YEARS               the design life (1 year = 365.25 days)
 // Blank lines and lines that start with # are skipped; a relative FILE is relative to the table.
 #pragma once
 
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -47,10 +50,19 @@ struct SeaState {
   SourceLocation loc;
 };
 
+/// `states FILE COLUMN`: the cases of a sweep's file, each with the probability its /cases
+/// column gives (expanded into SeaStates by the reader of the file: ExpandStates).
+struct SeaStateSet {
+  std::string file;  ///< Resolved against the table's folder.
+  std::string column;
+  SourceLocation loc;
+};
+
 struct FatigueSpec {
   std::vector<TnCurve> curves;
   std::vector<FatigueLine> lines;
   std::vector<SeaState> states;
+  std::vector<SeaStateSet> state_sets;
   double life_years = 0;
 };
 
@@ -63,6 +75,13 @@ inline constexpr double kSecondsPerYear = 365.25 * 86400.0;
 /// probabilities summing to more than 1, life <= 0, a case that is not a whole number; at `path`
 /// when a curve, line, state or life is missing.
 FatigueSpec ReadFatigueSpec(const std::string& path);
+
+/// Appends to `spec.states` one state per case of each of `spec.state_sets`, whose
+/// probabilities `column_values(set)` gives (a case's value of the set's column, as text, in case
+/// order). Throws ScenarioError at the set's line for a value that is not a number in [0, 1] or
+/// when the probabilities of all states add up to more than 1.
+void ExpandStates(FatigueSpec& spec,
+                  const std::function<std::vector<std::string>(const SeaStateSet&)>& column_values);
 
 /// Miner's damage of `cycles` (tension ranges in N) on `curve`: sum c_j (dT_j / A)^m / a_D.
 double MinerDamage(std::span<const RainflowCycle> cycles, const TnCurve& curve);

@@ -144,10 +144,29 @@ void DeclareStats(CLI::App& app, StatsCommand& c) {
   cmd->add_option("--extremes", stats.extremes,
                   "The maxima of COLUMN over seeds (FILE ... runs' or sweeps' .h5) and their "
                   "Gumbel fits");
+  cmd->add_option("--group-by", stats.group_by,
+                  "With --extremes: also a Gumbel fit per value of this sweep parameter "
+                  "(a /cases column, e.g. a heading)");
   cmd->add_option("--percentile", stats.percentile,
                   "With --extremes: the Gumbel fits' percentile (default 90)");
   cmd->add_flag("--fatigue", stats.fatigue,
                 "FILE is a fatigue table: rainflow counts and Miner's damage over sea states");
+  cmd->add_option("--utilisation", stats.utilisation,
+                  "COLUMN[=MBL],...: each line's design tension and utilisation (DNV-OS-E301), "
+                  "FILE ... the intact case's runs or sweeps");
+  cmd->add_option("--mbl", stats.mbl, "With --utilisation: the MBL [N] of a line without =MBL");
+  cmd->add_option("--damaged", stats.damaged,
+                  "With --utilisation: FILE,... the damaged case's runs (one line broken)");
+  cmd->add_option("--damaged-window", stats.damaged_window,
+                  "With --utilisation: the damaged case's FROM:TO (default: --window's)");
+  cmd->add_option("--factors", stats.factors,
+                  "With --utilisation: the intact case's gamma_mean,gamma_dyn or uls-cc1 "
+                  "(default), uls-cc2, als");
+  cmd->add_option("--damaged-factors", stats.damaged_factors,
+                  "With --utilisation: the damaged case's factors (default als)");
+  cmd->add_option("--strength", stats.strength,
+                  "With --utilisation: S_C = F MBL (default 0.95, DNV-OS-E301 for chain)");
+  cmd->add_option("-o,--output", stats.output, "With --utilisation: the summary as an .h5 file");
 }
 
 void DeclareView(CLI::App& app, ViewCommand& view, VtkCommand& vtk) {

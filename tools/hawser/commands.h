@@ -57,14 +57,31 @@ struct StatsRequest {
   /// --extremes COLUMN: the maxima of COLUMN over seeds, with `file` and `columns` the result
   /// files (a sweep's contributes each case), and their Gumbel fits.
   std::string extremes;
+  /// --group-by NAME: with --extremes, also a fit per value of sweep parameter NAME (a /cases
+  /// column, e.g. the heading), each over its seeds.
+  std::string group_by;
   std::string percentile = "90";  ///< --percentile P: the Gumbel fits' quantile (0 < P < 100).
   bool fatigue = false;  ///< --fatigue: `file` is a fatigue table (runtime/analysis/fatigue.h).
+  /// --utilisation COLUMN[=MBL],...: the lines' tension columns (and MBL [N]) to check by
+  /// DNV-OS-E301's design tension (runtime/analysis/design_tension.h), with `file` and `columns`
+  /// the intact case's result files.
+  std::string utilisation;
+  std::string mbl;                      ///< --mbl N: the MBL of a line that gives none.
+  std::string damaged;                  ///< --damaged FILE,...: the damaged case's files.
+  std::string damaged_window;           ///< --damaged-window: its window ("": --window's).
+  std::string factors = "uls-cc1";      ///< --factors: the intact case's safety factors.
+  std::string damaged_factors = "als";  ///< --damaged-factors: the damaged case's.
+  std::string strength = "0.95";        ///< --strength F: S_C = F MBL.
+  std::string output;                   ///< -o FILE.h5: the summary as HDF5 ("" for none).
 };
 
 int Run(const RunRequest& request);
 int Stats(const StatsRequest& request);
 /// `hawser stats --extremes`: the Gumbel fits of the maxima over seeds.
 int StatsExtremes(const StatsRequest& request);
+/// `hawser stats --utilisation`: the design tension and utilisation of each line, intact and
+/// damaged.
+int StatsUtilisation(const StatsRequest& request);
 /// `hawser stats --fatigue`: rainflow counting and Miner's damage over sea states.
 int StatsFatigue(const StatsRequest& request);
 /// `hawser eval`: every output and state at the start time (after Settle when asked), printed as

@@ -29,6 +29,16 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 int Stats(const StatsRequest& request) {
   if (request.fatigue) return StatsFatigue(request);
   if (!request.extremes.empty()) return StatsExtremes(request);
+  if (!request.group_by.empty()) {
+    throw ScenarioError({}, "--group-by belongs to --extremes COLUMN; give it, or leave it out");
+  }
+  if (!request.utilisation.empty()) return StatsUtilisation(request);
+  if (!request.damaged.empty() || !request.damaged_window.empty() || !request.mbl.empty() ||
+      !request.output.empty()) {
+    throw ScenarioError({},
+                        "--damaged, --damaged-window, --mbl and -o belong to --utilisation "
+                        "COLUMN[=MBL],...; give it, or leave them out");
+  }
   const double duration = request.duration.empty() ? 0
                                                    : OptionNumber("--duration", request.duration, 0,
                                                                   kInf, "a duration in s > 0");

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,22 +23,6 @@ struct SeedRecord {
   std::string unit;
   double max = 0, mpm = 0;
 };
-
-/// The records in `files`: each run's file, each case of a sweep's file (as "/case_0000N").
-std::vector<std::pair<std::string, std::string>> Records(const std::vector<std::string>& files) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const std::string& file : files) {
-    const ResultFileInfo info = InspectResultFile(file);
-    if (!info.sweep) {
-      out.emplace_back(file, "/");
-      continue;
-    }
-    if (info.n_cases == 0)
-      throw ScenarioError({}, fmt::format("'{}' is a sweep's file with no cases", file));
-    for (long c = 0; c < info.n_cases; ++c) out.emplace_back(file, fmt::format("/case_{:05d}", c));
-  }
-  return out;
-}
 
 SeedRecord ReadSeed(const std::string& file, const std::string& group, const StatsRequest& request,
                     const TimeWindow& window, double duration) {
@@ -74,6 +59,54 @@ SeedRecord ReadSeed(const std::string& file, const std::string& group, const Sta
                  ? RayleighMpm(st.mean, st.std, st.upcrossings, RowsDuration(run, rows), duration)
                  : st.mpm;
   return seed;
+}
+
+/// The value of sweep parameter `name` of each record (a sweep's case), as /cases gives it.
+std::vector<std::string> GroupKeys(
+    const std::string& name, const std::vector<std::pair<std::string, std::string>>& records) {
+  std::map<std::string, std::vector<std::string>> columns;  // Per file.
+  std::vector<std::string> keys;
+  for (const auto& record : records) {
+    auto column = columns.find(record.first);
+    try {
+      if (column == columns.end())
+        column = columns.emplace(record.first, CasesColumn(record.first, name)).first;
+    } catch (const ScenarioError& e) {
+      throw ScenarioError({}, fmt::format("--group-by {}: {}", name, e.message()));
+    }
+    keys.push_back(column->second.at(std::stoul(record.second.substr(6))));  // "/case_00012"
+  }
+  return keys;
+}
+
+/// The maximum-likelihood Gumbel fit of the maxima of each value of sweep parameter `name`
+/// (e.g. the heading: the seeds of one heading), in the order the values first appear.
+void PrintGroupFits(const std::string& name,
+                    const std::vector<std::pair<std::string, std::string>>& records,
+                    const std::vector<double>& maxima, double p) {
+  const std::vector<std::string> keys = GroupKeys(name, records);
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<double>> groups;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (groups.find(keys[i]) == groups.end()) order.push_back(keys[i]);
+    groups[keys[i]].push_back(maxima[i]);
+  }
+  for (const std::string& key : order) {
+    const long n = static_cast<long>(groups[key].size());
+    if (n < kMinGumbelSamples) {
+      throw ScenarioError({},
+                          fmt::format("--group-by {}: {} = {} has {} seed{}; a Gumbel fit "
+                                      "needs at least {}",
+                                      name, name, key, n, n == 1 ? "" : "s", kMinGumbelSamples));
+    }
+  }
+  fmt::print("{:<26} {:>5} {:>17} {:>15} {:>15}\n", fmt::format("maximum likelihood per {}", name),
+             "seeds", "mode (MPM)", "beta", fmt::format("p{}", p));
+  for (const std::string& key : order) {
+    const GumbelFit fit = GumbelMaximumLikelihood(groups[key]);
+    fmt::print("{:<26} {:>5} {:>17.9g} {:>15.9g} {:>15.9g}\n", fmt::format("{} = {}", name, key),
+               groups[key].size(), fit.mu, fit.beta, fit.Quantile(p / 100.0));
+  }
 }
 
 }  // namespace
@@ -130,6 +163,7 @@ int StatsExtremes(const StatsRequest& request) {
     fmt::print("{:<26} {:>17.9g} {:>15.9g} {:>15.9g}\n", method, fit.mu, fit.beta,
                fit.Quantile(p / 100.0));
   }
+  if (!request.group_by.empty()) PrintGroupFits(request.group_by, records, maxima, p);
   return kOk;
 }
 

@@ -72,6 +72,15 @@ std::vector<StateDamage> StateDamages(const FatigueSpec& spec, const SeaState& s
   return out;
 }
 
+/// Each case's value of `set`'s /cases column, in case order.
+std::vector<std::string> ColumnOfCases(const SeaStateSet& set) {
+  try {
+    return CasesColumn(set.file, set.column);
+  } catch (const ScenarioError& e) {
+    throw ScenarioError(set.loc, "states: " + e.message());
+  }
+}
+
 }  // namespace
 
 int StatsFatigue(const StatsRequest& request) {
@@ -86,7 +95,8 @@ int StatsFatigue(const StatsRequest& request) {
   } catch (const std::invalid_argument& e) {
     throw ScenarioError({}, fmt::format("--window: {}", e.what()));
   }
-  const FatigueSpec spec = ReadFatigueSpec(request.file);
+  FatigueSpec spec = ReadFatigueSpec(request.file);
+  ExpandStates(spec, [](const SeaStateSet& set) { return ColumnOfCases(set); });
   std::vector<std::vector<StateDamage>> damage;  // [state][line]
   for (const SeaState& state : spec.states) damage.push_back(StateDamages(spec, state, window));
   fmt::print("fatigue over {} years, {} sea states ({}){}{}\n", spec.life_years, spec.states.size(),

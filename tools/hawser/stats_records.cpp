@@ -9,6 +9,7 @@
 
 #include "hawser/errors.h"
 #include "hawser/log.h"
+#include "runtime/sweep/sweep_file.h"
 
 namespace hawser::cli {
 
@@ -105,6 +106,36 @@ double OptionNumber(const std::string& option, const std::string& text, double l
     throw ScenarioError({}, fmt::format("{} '{}': expected {}", option, text, expected));
   }
   return v;
+}
+
+std::vector<std::pair<std::string, std::string>> Records(const std::vector<std::string>& files) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& file : files) {
+    const ResultFileInfo info = InspectResultFile(file);
+    if (!info.sweep) {
+      out.emplace_back(file, "/");
+      continue;
+    }
+    if (info.n_cases == 0)
+      throw ScenarioError({}, fmt::format("'{}' is a sweep's file with no cases", file));
+    for (long c = 0; c < info.n_cases; ++c) out.emplace_back(file, fmt::format("/case_{:05d}", c));
+  }
+  return out;
+}
+
+std::vector<std::string> CasesColumn(const std::string& file, const std::string& column) {
+  if (!InspectResultFile(file).sweep)
+    throw ScenarioError({}, fmt::format("'{}' holds one run, not a sweep's cases", file));
+  const CasesTable table = ReadCasesTable(file);
+  if (std::find(table.columns.begin(), table.columns.end(), column) == table.columns.end()) {
+    std::string names;
+    for (const std::string& c : table.columns) names += (names.empty() ? "" : ", ") + c;
+    throw ScenarioError(
+        {}, fmt::format("'{}' /cases has no column '{}'; it has {}", file, column, names));
+  }
+  std::vector<std::string> values;
+  for (size_t r = 0; r < table.rows.size(); ++r) values.push_back(table.at(r, column));
+  return values;
 }
 
 double RowsDuration(const RecordedRun& run, const std::vector<size_t>& rows) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime/analysis/hdf5_reader.h"
@@ -28,6 +29,15 @@ std::vector<size_t> WindowRows(const RecordedRun& run, const TimeWindow& window,
 /// the others.
 FiniteSamples ColumnSamples(const RecordedRun& run, const ChosenColumn& c,
                             const std::vector<size_t>& rows, bool windowed);
+
+/// The records in `files`: each run's file as (file, "/"), each case of a sweep's file as (file,
+/// "/case_0000N"). Throws ScenarioError for a sweep's file with no cases.
+std::vector<std::pair<std::string, std::string>> Records(const std::vector<std::string>& files);
+
+/// Each case's value of `column` in the /cases table of sweep file `file`, as text, in case
+/// order. Throws ScenarioError "'FILE' holds one run, not a sweep's cases" or "'FILE' /cases has
+/// no column 'C'; it has A, B, ...".
+std::vector<std::string> CasesColumn(const std::string& file, const std::string& column);
 
 /// The duration [s] that `rows` of `run` span: the last row's time minus the first's.
 double RowsDuration(const RecordedRun& run, const std::vector<size_t>& rows);
