@@ -166,6 +166,24 @@ TEST_CASE("configs/cable_bridle.xml: heavy legs settle from the catenary start, 
   for (const std::string& f_name : {xml, out}) std::filesystem::remove(f_name);
 }
 
+TEST_CASE("Cable/Point: in an ocean a density of its own that differs exits 2 naming it") {
+  // The Y-bridle in an Environment/Ocean (line 6, before P): the point must take the ocean's
+  // density, as a line or a buoy does.
+  const std::string ocean =
+      R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="200"/>)";
+  const std::string point =
+      R"(<Lib LibName="base" SimObject="Cable/Point" Name="P" Position="0,0,-20" Mass="2e4" )"
+      R"(WaterDensity="1000"/>)";
+  const std::string xml = WriteTempFile("point_ocean.xml", Bridle(ocean + "\n" + point));
+  const std::string out = xml + ".csv";
+  const CommandResult r = RunHawser("run '" + xml + "' -q -o '" + out + "'");
+  CHECK(r.exit_code == 2);
+  CHECK_MESSAGE(r.output.find(xml + ":7: error: P (Cable/Point): WaterDensity = 1000 differs "
+                                    "from the ocean's 1025") != std::string::npos,
+                r.output);
+  for (const std::string& f_name : {xml, out}) std::filesystem::remove(f_name);
+}
+
 TEST_CASE("Cable/Point: bad points exit 2 naming the file, line and parameter") {
   struct Case {
     std::string point, message;
