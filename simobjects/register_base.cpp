@@ -11,6 +11,7 @@
 #include "simobjects/body/mass.h"
 #include "simobjects/body/rao_vessel.h"
 #include "simobjects/cable/cable.h"
+#include "simobjects/cable/cable_point.h"
 #include "simobjects/cable/linear_spring.h"
 #include "simobjects/connector/axial_spring_damper.h"
 #include "simobjects/connector/bushing_roll_pitch_yaw.h"
@@ -43,6 +44,9 @@ void RegisterBaseLibrary(Registry& r) {
   r.Add<LinearSpring>("Cable/LinearSpring", "Linear spring between two points (FhSim).");
   r.Add<Cable>("Cable/Cable", "Lumped-mass cable / mooring line with seabed contact.");
   r.Add<Cable>("Cable/Line", "Cable/Cable made of sections of named line types (CSV file).");
+  r.Add<CablePoint>("Cable/Point",
+                    "A point joining line ends (bridle, shared anchor): mass, volume, drag; "
+                    "free (3 DOF) or fixed.");
   r.Add<Table>("Src/Table", "A signal read from a CSV file, linear interpolation, ends held.");
   r.Add<Buoy>("Body/Buoy", "Spherical buoy: buoyancy, drag, added mass; 3 DOF.");
   r.Add<OceanEnvironment>("Environment/Ocean",

@@ -115,6 +115,12 @@
 // ReleasedEnergy keeps the balance above. BreakTime at the start time breaks it from the start
 // (Settle then finds the damaged equilibrium, ReleasedEnergy 0). StateJacobian declines once a
 // segment broke (the finite differences take over).
+// BreakEnd="A" (or "B") breaks the connection at that end instead, at BreakTime or when the
+// end's TensionA (TensionB) first exceeds BreakTension: its end segment breaks as above and the
+// end node loses its lumped mass, weight, drag, seabed and bending terms, so ForceA (ForceB) is
+// 0 from then on and the line's free end is node 1 (N - 1), the last node with inertia (an end
+// node has none in this model). The line thus loses the half segment that end carried (its
+// weight L / 2N of the line's); its potential energy (weight and seabed) joins ReleasedEnergy.
 //
 // Without an initial condition, the cable starts at rest on the elastic catenary between its
 // ends (catenary.h) with the grounded part on the seabed (when the lower end is within 0.1 % of
@@ -190,8 +196,11 @@ class Cable final : public SimObject {
   void SizeWorkArrays();
   /// BreakTime, BreakTension, BreakSegment, and the ReleasedEnergy output (cable_break.cpp).
   void DeclareBreak(const ObjectArgs& args);
-  /// Breaks segment `segment` at time(), releasing `released` J of elastic energy.
+  /// Breaks segment `segment` at time(), releasing `released` J of potential energy (with
+  /// BreakEnd, also detaches that end: DetachEnd in cable_break.cpp).
   void Break(int segment, const std::string& why, double released);
+  /// The segment that BreakTime breaks: BreakEnd's end segment, else BreakSegment (default 0).
+  int ScheduledSegment() const;
 
   void Calc();
   /// MaxStrain, from the energy diagnostics' work arrays.
@@ -262,6 +271,7 @@ class Cable final : public SimObject {
     double time = std::numeric_limits<double>::infinity();     ///< BreakTime [s]
     double tension = std::numeric_limits<double>::infinity();  ///< BreakTension [N]
     int segment = -1;                                          ///< BreakSegment; -1: not given.
+    int end = -1;  ///< BreakEnd: 0 = A, 1 = B (the connection breaks); -1: not given.
     SourceLocation time_loc;
   };
   BreakSpec break_;

@@ -33,7 +33,7 @@ void Cable::Initialize() {
   WarnIfOverstrained();
   // Broken from the start: the run (and Settle) never sees that segment's energy.
   if (props_.broken_segments.empty() && break_.time <= time())
-    Break(std::max(0, break_.segment), "BreakTime at the start", 0.0);
+    Break(ScheduledSegment(), "BreakTime at the start", 0.0);
 }
 
 void Cable::PlaceInitialShape() {

@@ -11,26 +11,11 @@
 #include <utility>
 #include <vector>
 
+#include "tests/simobjects/cable/taut_line.h"
 #include "tests/simobjects/scenario_test_util.h"
 #include "tests/simobjects/settled_config.h"
 
 namespace hawser::test {
-namespace {
-
-// A 10 m line of N = 4 segments (l0 = 2.5 m, m = 25 kg per node) stretched 1 % between fixed
-// ends on the x axis, without gravity, water, damping or drag: at rest every segment carries
-// T = EA 0.01 = 1e4 N and every free node is balanced, until segment 0 (at end A) breaks.
-constexpr double kEa = 1e6, kMassPerLength = 10.0, kL0 = 2.5, kStretchedTension = kEa * 0.01;
-std::string TautLineXml(const std::string& brk, const std::string& engine) {
-  return ScenarioXml(
-      fmt::format(R"(<Lib LibName="base" SimObject="Cable/Cable" Name="C" NumElements="4"
- Length="10" Diameter="0.1" MassPerLength="{}" EA="{}" DampingRatio="0" Cdn="0" Cdt="0" Can="0"
- Gravity="0" WaterDensity="0" {}/>)",
-                  kMassPerLength, kEa, brk),
-      R"(<Connection C.PositionA="0,0,0" C.PositionB="10.1,0,0"/>)", "<InitialCondition/>", engine);
-}
-
-}  // namespace
 
 TEST_CASE("Cable/Cable BreakTime: the segment goes slack at exactly that time, once") {
   const MemorySink sink = Run(TautLineXml(

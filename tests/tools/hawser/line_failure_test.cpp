@@ -6,27 +6,13 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/tools/hawser/break_scenario.h"
 #include "tests/tools/hawser/cli_support.h"
 
 namespace hawser::testing {
-namespace {
-
-// The <Lib> of the cable is on line 3; `extra` goes into it.
-std::string Scenario(const std::string& extra) {
-  return "<Contents>\n<OBJECTS>\n<Lib LibName=\"base\" SimObject=\"Cable/Cable\" Name=\"L\" "
-         "NumElements=\"4\" Length=\"10\" Diameter=\"0.1\" MassPerLength=\"10\" EA=\"1e6\" " +
-         extra +
-         " />\n</OBJECTS>\n<INTERCONNECTIONS>\n<Connection L.PositionA=\"0,0,0\" "
-         "L.PositionB=\"9,0,-3\" />\n</INTERCONNECTIONS>\n<INITIALIZATION/>\n<INTEGRATION>\n"
-         "<Engine TOutput=\"0, 0.1, 1\" FileOutput=\"objects:all\" />\n</INTEGRATION>\n"
-         "</Contents>\n";
-}
-
-}  // namespace
-
 TEST_CASE("line failure: the run logs the break and the HDF5 result records when and where") {
-  const std::string path = WriteTempFile("line_break.xml", Scenario("BreakTime=\"0.35\" "
-                                                                    "BreakSegment=\"2\""));
+  const std::string path = WriteTempFile("line_break.xml", BreakScenario("BreakTime=\"0.35\" "
+                                                                         "BreakSegment=\"2\""));
   const std::string csv = path + ".csv", h5 = path + ".h5";
   const CommandResult r = RunHawser("run '" + path + "' -o '" + csv + "'");
   CHECK_MESSAGE(r.exit_code == 0, r.output);
@@ -62,7 +48,7 @@ TEST_CASE("line failure: bad break parameters are load errors naming the paramet
   };
   for (const Case& c : cases) {
     CAPTURE(c.extra);
-    const std::string path = WriteTempFile("line_break_bad.xml", Scenario(c.extra));
+    const std::string path = WriteTempFile("line_break_bad.xml", BreakScenario(c.extra));
     const std::string out = path + ".csv";
     const std::string parameter = c.extra.find("BreakSegment") != std::string::npos
                                       ? "BreakSegment"
