@@ -22,7 +22,7 @@ namespace hawser::storm {
 /// T 10 s), "none" (current only), or "file" (the components of WaveComponentsFile).
 struct Sea {
   std::string waves = "jonswap";
-  std::string kinematics = "fast";  ///< WaveKinematics: "fast" or "direct" (the exact sum).
+  std::string kinematics = "fast";  ///< WaveKinematics: "fast", "direct" (the exact sum) or "grid".
   std::string components_file;      ///< For waves == "file".
 };
 

@@ -23,8 +23,8 @@ constexpr int kPairs[8][2] = {{kEta, kEtaRate}, {kU, kAx},      {kV, kAy},      
 constexpr int kCosRows[7] = {kEta, kU, kV, kAz, kAxRate, kAyRate, kP};
 constexpr int kSinRows[6] = {kEtaRate, kW, kAx, kAy, kAzRate, kPRate};
 // A component whose depth factor e^(k z') at a level is below this is left out of that level's
-// kinematics (its share is at most 2e-12 of its surface value; ErrorBound adds it).
-constexpr double kLevelCutoff = 1e-12;
+// kinematics (its share is at most 2e-10 of its surface value; ErrorBound adds it).
+constexpr double kLevelCutoff = 1e-10;
 // Vertex keys: level (8 bits) and two 28-bit lattice indices.
 constexpr std::int64_t kMaxIndex = std::int64_t{1} << 27;
 
@@ -81,7 +81,12 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
                                 " MiB holds fewer than 12 vertices of " +
                                 NumberText(vertex_bytes / 1024.0) + " KiB");
   }
-  for (const WaveComponent& c : sea.components()) {
+  // Sorted by k, so that each level's kept components are a prefix (Fill).
+  std::vector<WaveComponent> sorted = sea.components();
+  std::stable_sort(
+      sorted.begin(), sorted.end(),
+      [](const WaveComponent& a, const WaveComponent& b) { return a.wave_number < b.wave_number; });
+  for (const WaveComponent& c : sorted) {
     const double kh = c.wave_number * depth;
     const double e2kh = kh > 300.0 ? 0.0 : std::exp(-2.0 * kh);  // As sea_state.cpp.
     const double aw = c.amplitude * c.omega / (kh > 300.0 ? 1.0 : -std::expm1(-2.0 * kh));
@@ -99,6 +104,13 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
     rot_cos_.push_back(std::cos(c.omega * dt_));
     rot_sin_.push_back(std::sin(c.omega * dt_));
   }
+  for (std::size_t l = 0; l < z_.size(); ++l) {
+    level_spacing_.push_back(spacing_ * std::pow(growth_, static_cast<double>(l)));
+    std::size_t kept = 0;
+    while (kept < k_.size() && std::exp(k_[kept] * z_[l]) >= kLevelCutoff) ++kept;
+    kept_.push_back(kept);
+  }
+  cache_.assign(kCacheSize, {~std::uint64_t{0}, 0});
 }
 
 int WaveGrid::LevelOf(double z) const {
@@ -110,7 +122,7 @@ int WaveGrid::LevelOf(double z) const {
 
 void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk,
                     double* out) const {
-  const double s = spacing_ * std::pow(growth_, level);
+  const double s = level_spacing_[static_cast<std::size_t>(level)];
   const double x = static_cast<double>(i) * s, y = static_cast<double>(j) * s, zs = z_[level];
   const double t0 = static_cast<double>(chunk * kGridChunk) * dt_;
   const auto n = static_cast<Eigen::Index>(a_.size());
@@ -134,8 +146,8 @@ void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chun
     const double w = omega_[u];
     weights_cos_(0, c) = a_[u];      // eta
     weights_sin_(0, c) = a_[u] * w;  // d eta / dt
+    if (u >= kept_[static_cast<std::size_t>(level)]) continue;
     const double e = std::exp(k_[u] * zs);
-    if (e < kLevelCutoff) continue;
     const double q = e2kh_[u] == 0.0 ? 0.0 : e2kh_[u] / (e * e);  // As sea_state.cpp.
     const double ch = e * (1.0 + q), sh = e * (1.0 - q);
     const double cu = ux_[u] * ch, cv = uy_[u] * ch, cw = uz_[u] * sh, cp = p_[u] * ch;
@@ -152,17 +164,24 @@ void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chun
     weights_sin_(4, c) = -w * w * cw;
     weights_sin_(5, c) = w * cp;
   }
-  block_.noalias() = weights_cos_ * cos_;
-  for (int r = 0; r < 7; ++r) {
+  // The elevation sums every component, the kinematics the level's kept ones.
+  const auto kept = static_cast<Eigen::Index>(kept_[static_cast<std::size_t>(level)]);
+  eta_.noalias() = weights_cos_.topRows<1>() * cos_;
+  for (int m = 0; m < kSamples; ++m) out[kEta * kSamples + m] = eta_(0, m);
+  eta_.noalias() = weights_sin_.topRows<1>() * sin_;
+  for (int m = 0; m < kSamples; ++m) out[kEtaRate * kSamples + m] = eta_(0, m);
+  block_.noalias() = weights_cos_.leftCols(kept) * cos_.topRows(kept);
+  for (int r = 1; r < 7; ++r) {
     for (int m = 0; m < kSamples; ++m) out[kCosRows[r] * kSamples + m] = block_(r, m);
   }
-  block_.noalias() = weights_sin_ * sin_;
-  for (int r = 0; r < 6; ++r) {
+  block_.noalias() = weights_sin_.leftCols(kept) * sin_.topRows(kept);
+  for (int r = 1; r < 6; ++r) {
     for (int m = 0; m < kSamples; ++m) out[kSinRows[r] * kSamples + m] = block_(r, m);
   }
 }
 
 void WaveGrid::Evict(std::int64_t chunk) const {
+  cache_.assign(kCacheSize, {~std::uint64_t{0}, 0});
   for (auto it = index_.begin(); it != index_.end();) {
     if (pool_[it->second].used < chunk - 1) {
       free_.push_back(it->second);
@@ -173,15 +192,11 @@ void WaveGrid::Evict(std::int64_t chunk) const {
   }
 }
 
-const double* WaveGrid::Values(int level, std::int64_t i, std::int64_t j,
-                               std::int64_t chunk) const {
-  const std::uint64_t key = (static_cast<std::uint64_t>(level) << 56) |
-                            (static_cast<std::uint64_t>(i + kMaxIndex) << 28) |
-                            static_cast<std::uint64_t>(j + kMaxIndex);
+std::size_t WaveGrid::Slot(std::uint64_t key, std::int64_t chunk) const {
   auto found = index_.find(key);
   if (found == index_.end()) {
     if (index_.size() >= max_vertices_) Evict(chunk);
-    if (index_.size() >= max_vertices_) return nullptr;
+    if (index_.size() >= max_vertices_) return kNone;
     std::size_t slot;
     if (!free_.empty()) {
       slot = free_.back();
@@ -194,7 +209,25 @@ const double* WaveGrid::Values(int level, std::int64_t i, std::int64_t j,
     pool_[slot].chunk[0] = pool_[slot].chunk[1] = INT64_MIN;
     found = index_.emplace(key, slot).first;
   }
-  Vertex& v = pool_[found->second];
+  return found->second;
+}
+
+const double* WaveGrid::Values(int level, std::int64_t i, std::int64_t j,
+                               std::int64_t chunk) const {
+  const std::uint64_t key = (static_cast<std::uint64_t>(level) << 56) |
+                            (static_cast<std::uint64_t>(i + kMaxIndex) << 28) |
+                            static_cast<std::uint64_t>(j + kMaxIndex);
+  // A direct-mapped cache in front of the map (Fibonacci hashing of the key).
+  auto& cached = cache_[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits)];
+  std::size_t slot;
+  if (cached.first == key) {
+    slot = cached.second;
+  } else {
+    slot = Slot(key, chunk);
+    if (slot == kNone) return nullptr;
+    cached = {key, slot};
+  }
+  Vertex& v = pool_[slot];
   v.used = std::max(v.used, chunk);
   for (int s = 0; s < 2; ++s) {
     if (v.chunk[s] == chunk) return v.values.data() + s * kQuantities * kSamples;
@@ -209,7 +242,7 @@ const double* WaveGrid::Values(int level, std::int64_t i, std::int64_t j,
 
 bool WaveGrid::AtLevel(int level, double x, double y, std::int64_t chunk, int sample, double tau,
                        int first, int last, double* q) const {
-  const double s = spacing_ * std::pow(growth_, level);
+  const double s = level_spacing_[static_cast<std::size_t>(level)];
   const double fx = x / s, fy = y / s;
   const double ix = std::floor(fx), iy = std::floor(fy);
   if (!(std::abs(ix) < kMaxIndex - 1 && std::abs(iy) < kMaxIndex - 1)) return false;

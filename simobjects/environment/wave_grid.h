@@ -41,6 +41,7 @@
 #include <limits>
 #include <span>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "simobjects/environment/sea_state.h"
@@ -98,6 +99,11 @@ class WaveGrid {
   };
   /// The level l with z_(l+1) < z <= z_l (z in [z_L, z_0]).
   int LevelOf(double z) const;
+  static constexpr std::size_t kNone = ~std::size_t{0};
+  static constexpr int kCacheBits = 12;
+  static constexpr std::size_t kCacheSize = std::size_t{1} << kCacheBits;
+  /// The pool slot of vertex `key` (added if new), or kNone when the grid is full.
+  std::size_t Slot(std::uint64_t key, std::int64_t chunk) const;
   /// The values of level l's vertex (i, j) for `chunk`, or null when the grid is full.
   const double* Values(int level, std::int64_t i, std::int64_t j, std::int64_t chunk) const;
   void Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk, double* out) const;
@@ -110,15 +116,19 @@ class WaveGrid {
   const SeaState& sea_;
   WaveGridOptions bounds_;
   double spacing_, growth_, dt_;
-  double eta_floor_;       ///< -(sum of amplitudes): the lowest the surface goes.
-  std::vector<double> z_;  ///< Levels, from 0 down.
+  double eta_floor_;                   ///< -(sum of amplitudes): the lowest the surface goes.
+  std::vector<double> z_;              ///< Levels, from 0 down.
+  std::vector<double> level_spacing_;  ///< s_l.
+  std::vector<std::size_t> kept_;      ///< Per level: the components in its kinematics.
   std::vector<double> kx_, ky_, k_, omega_, phase_, a_, ux_, uy_, uz_, p_, e2kh_;
   std::vector<double> rot_cos_, rot_sin_;  ///< cos, sin (omega dt).
   std::size_t max_vertices_;
   mutable std::unordered_map<std::uint64_t, std::size_t> index_;
   mutable std::vector<Vertex> pool_;
   mutable std::vector<std::size_t> free_;
-  mutable Eigen::MatrixXd cos_, sin_, weights_cos_, weights_sin_, block_;
+  mutable Eigen::MatrixXd cos_, sin_, weights_cos_, weights_sin_, block_, eta_;
+  /// A direct-mapped cache of (key, slot) in front of index_ (cleared when vertices are dropped).
+  mutable std::vector<std::pair<std::uint64_t, std::size_t>> cache_;
   mutable long long points_ = 0, fallbacks_ = 0;
 };
 
