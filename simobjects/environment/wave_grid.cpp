@@ -8,6 +8,7 @@
 #include <string>
 
 #include "hawser/text.h"
+#include "simobjects/environment/vector_math.h"
 
 namespace hawser::ocean {
 namespace {
@@ -104,13 +105,38 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
     rot_cos_.push_back(std::cos(c.omega * dt_));
     rot_sin_.push_back(std::sin(c.omega * dt_));
   }
+  const auto n = static_cast<Eigen::Index>(a_.size());
+  eta_weights_.resize(2, n);
+  for (Eigen::Index c = 0; c < n; ++c) {
+    const auto u = static_cast<std::size_t>(c);
+    eta_weights_(0, c) = a_[u];              // eta: a cos(psi)
+    eta_weights_(1, c) = a_[u] * omega_[u];  // d eta / dt: a omega sin(psi)
+  }
   for (std::size_t l = 0; l < z_.size(); ++l) {
     level_spacing_.push_back(spacing_ * std::pow(growth_, static_cast<double>(l)));
     std::size_t kept = 0;
     while (kept < k_.size() && std::exp(k_[kept] * z_[l]) >= kLevelCutoff) ++kept;
-    kept_.push_back(kept);
+    weights_.push_back(LevelWeights(z_[l], kept));
   }
   cache_.assign(kCacheSize, {~std::uint64_t{0}, 0});
+}
+
+WaveGrid::Weights WaveGrid::LevelWeights(double zs, std::size_t kept) const {
+  // The factors of cos(psi) (rows kCosRows[1..]) and sin(psi) (kSinRows[1..]) in sea_state.h's
+  // formulas and their time derivatives, at stretched height zs.
+  Weights w;
+  w.cos.resize(6, static_cast<Eigen::Index>(kept));
+  w.sin.resize(5, static_cast<Eigen::Index>(kept));
+  for (std::size_t u = 0; u < kept; ++u) {
+    const auto c = static_cast<Eigen::Index>(u);
+    const double e = std::exp(k_[u] * zs), o = omega_[u];
+    const double q = e2kh_[u] == 0.0 ? 0.0 : e2kh_[u] / (e * e);  // As sea_state.cpp.
+    const double ch = e * (1.0 + q), sh = e * (1.0 - q);
+    const double cu = ux_[u] * ch, cv = uy_[u] * ch, cw = uz_[u] * sh, cp = p_[u] * ch;
+    w.cos.col(c) << cu, cv, -o * cw, -o * o * cu, -o * o * cv, cp;
+    w.sin.col(c) << cw, o * cu, o * cv, -o * o * cw, o * cp;
+  }
+  return w;
 }
 
 int WaveGrid::LevelOf(double z) const {
@@ -123,60 +149,42 @@ int WaveGrid::LevelOf(double z) const {
 void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk,
                     double* out) const {
   const double s = level_spacing_[static_cast<std::size_t>(level)];
-  const double x = static_cast<double>(i) * s, y = static_cast<double>(j) * s, zs = z_[level];
+  const double x = static_cast<double>(i) * s, y = static_cast<double>(j) * s;
   const double t0 = static_cast<double>(chunk * kGridChunk) * dt_;
   const auto n = static_cast<Eigen::Index>(a_.size());
+  using Array = Eigen::Map<const Eigen::ArrayXd>;
+  const Array kx(kx_.data(), n), ky(ky_.data(), n), omega(omega_.data(), n),
+      phase(phase_.data(), n), rc(rot_cos_.data(), n), rs(rot_sin_.data(), n);
+  // exp(i psi) at t0 (SLEEF, 1 ULP), then turned by exp(-i omega dt) per sample (rounding ~1e-16
+  // per step: ~3e-15 after a chunk).
+  cs_ = kx * x + ky * y - omega * t0 + phase;
+  sn_.resize(n);
+  vector_math::SinCos(std::span<const double>(cs_.data(), a_.size()),
+                      std::span<double>(cs_.data(), a_.size()),
+                      std::span<double>(sn_.data(), a_.size()));
   cos_.resize(n, kSamples);
   sin_.resize(n, kSamples);
-  weights_cos_.setZero(7, n);
-  weights_sin_.setZero(6, n);
-  for (Eigen::Index c = 0; c < n; ++c) {
-    const auto u = static_cast<std::size_t>(c);
-    // exp(i psi) exactly at t0, then turned by exp(-i omega dt) per sample (rounding ~1e-16 per
-    // step: ~3e-15 after a chunk).
-    double cs = std::cos(kx_[u] * x + ky_[u] * y - omega_[u] * t0 + phase_[u]);
-    double sn = std::sin(kx_[u] * x + ky_[u] * y - omega_[u] * t0 + phase_[u]);
-    for (int m = 0; m < kSamples; ++m) {
-      cos_(c, m) = cs;
-      sin_(c, m) = sn;
-      const double next = cs * rot_cos_[u] + sn * rot_sin_[u];  // cos(psi - omega dt)
-      sn = sn * rot_cos_[u] - cs * rot_sin_[u];
-      cs = next;
-    }
-    const double w = omega_[u];
-    weights_cos_(0, c) = a_[u];      // eta
-    weights_sin_(0, c) = a_[u] * w;  // d eta / dt
-    if (u >= kept_[static_cast<std::size_t>(level)]) continue;
-    const double e = std::exp(k_[u] * zs);
-    const double q = e2kh_[u] == 0.0 ? 0.0 : e2kh_[u] / (e * e);  // As sea_state.cpp.
-    const double ch = e * (1.0 + q), sh = e * (1.0 - q);
-    const double cu = ux_[u] * ch, cv = uy_[u] * ch, cw = uz_[u] * sh, cp = p_[u] * ch;
-    // Rows as kCosRows and kSinRows.
-    weights_cos_(1, c) = cu;
-    weights_cos_(2, c) = cv;
-    weights_cos_(3, c) = -w * cw;
-    weights_cos_(4, c) = -w * w * cu;
-    weights_cos_(5, c) = -w * w * cv;
-    weights_cos_(6, c) = cp;
-    weights_sin_(1, c) = cw;
-    weights_sin_(2, c) = w * cu;
-    weights_sin_(3, c) = w * cv;
-    weights_sin_(4, c) = -w * w * cw;
-    weights_sin_(5, c) = w * cp;
+  for (int m = 0; m < kSamples; ++m) {
+    cos_.col(m) = cs_.matrix();
+    sin_.col(m) = sn_.matrix();
+    next_ = cs_ * rc + sn_ * rs;  // cos(psi - omega dt)
+    sn_ = sn_ * rc - cs_ * rs;
+    cs_.swap(next_);
   }
-  // The elevation sums every component, the kinematics the level's kept ones.
-  const auto kept = static_cast<Eigen::Index>(kept_[static_cast<std::size_t>(level)]);
-  eta_.noalias() = weights_cos_.topRows<1>() * cos_;
-  for (int m = 0; m < kSamples; ++m) out[kEta * kSamples + m] = eta_(0, m);
-  eta_.noalias() = weights_sin_.topRows<1>() * sin_;
-  for (int m = 0; m < kSamples; ++m) out[kEtaRate * kSamples + m] = eta_(0, m);
-  block_.noalias() = weights_cos_.leftCols(kept) * cos_.topRows(kept);
+  // The elevation sums every component, the kinematics the level's kept ones (a prefix).
+  const Weights& w = weights_[static_cast<std::size_t>(level)];
+  const Eigen::Index kept = w.cos.cols();
+  block_.noalias() = eta_weights_.row(0) * cos_;
+  for (int m = 0; m < kSamples; ++m) out[kEta * kSamples + m] = block_(0, m);
+  block_.noalias() = eta_weights_.row(1) * sin_;
+  for (int m = 0; m < kSamples; ++m) out[kEtaRate * kSamples + m] = block_(0, m);
+  block_.noalias() = w.cos * cos_.topRows(kept);
   for (int r = 1; r < 7; ++r) {
-    for (int m = 0; m < kSamples; ++m) out[kCosRows[r] * kSamples + m] = block_(r, m);
+    for (int m = 0; m < kSamples; ++m) out[kCosRows[r] * kSamples + m] = block_(r - 1, m);
   }
-  block_.noalias() = weights_sin_.leftCols(kept) * sin_.topRows(kept);
+  block_.noalias() = w.sin * sin_.topRows(kept);
   for (int r = 1; r < 6; ++r) {
-    for (int m = 0; m < kSamples; ++m) out[kSinRows[r] * kSamples + m] = block_(r, m);
+    for (int m = 0; m < kSamples; ++m) out[kSinRows[r] * kSamples + m] = block_(r - 1, m);
   }
 }
 
@@ -279,24 +287,29 @@ bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, WaveKinematics& o
   const std::int64_t chunk = j >= 0 ? j / kGridChunk : -((-j + kGridChunk - 1) / kGridChunk);
   const int sample = static_cast<int>(j - chunk * kGridChunk);
   const double tau = t / dt_ - steps;
-  double q[8], lower[8];
-  // The elevation from the lattice of the level at the point's own height.
-  if (!AtLevel(LevelOf(std::min(p.z(), 0.0)), p.x(), p.y(), chunk, sample, tau, 0, 1, q)) {
-    return false;
-  }
+  // The elevation (with the other quantities, which serve when z' falls next to this level)
+  // from the lattice of the level at the point's own height.
+  const int level_eta = LevelOf(std::min(p.z(), 0.0));
+  double at_eta[8], upper[8], lower[8];
+  if (!AtLevel(level_eta, p.x(), p.y(), chunk, sample, tau, 0, 8, at_eta)) return false;
   out = WaveKinematics{};
-  out.elevation = q[0];
-  if (p.z() > q[0]) return true;  // Dry, as SeaState::At.
-  double zs = StretchedHeight(p.z(), q[0], sea_.depth(), sea_.stretching());
+  out.elevation = at_eta[0];
+  if (p.z() > at_eta[0]) return true;  // Dry, as SeaState::At.
+  double zs = StretchedHeight(p.z(), at_eta[0], sea_.depth(), sea_.stretching());
   if (std::isfinite(sea_.depth())) zs = std::max(zs, -sea_.depth());  // Wheeler's rounding at -h.
   if (zs > 0.0 || zs < z_.back()) return false;
   const int l = LevelOf(zs);
-  if (!AtLevel(l, p.x(), p.y(), chunk, sample, tau, 1, 8, q) ||
-      !AtLevel(l + 1, p.x(), p.y(), chunk, sample, tau, 1, 8, lower)) {
-    return false;
-  }
+  const auto level = [&](int which, double* q) {
+    if (which == level_eta) {
+      std::copy(at_eta, at_eta + 8, q);
+      return true;
+    }
+    return AtLevel(which, p.x(), p.y(), chunk, sample, tau, 1, 8, q);
+  };
+  if (!level(l, upper) || !level(l + 1, lower)) return false;
   const double w = (z_[l] - zs) / (z_[l] - z_[l + 1]);
-  for (int k = 1; k < 8; ++k) q[k] += w * (lower[k] - q[k]);
+  double q[8];
+  for (int k = 1; k < 8; ++k) q[k] = upper[k] + w * (lower[k] - upper[k]);
   out.submerged = true;
   out.velocity = {q[1], q[2], q[3]};
   out.acceleration = {q[4], q[5], q[6]};

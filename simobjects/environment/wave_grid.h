@@ -119,14 +119,21 @@ class WaveGrid {
   double eta_floor_;                   ///< -(sum of amplitudes): the lowest the surface goes.
   std::vector<double> z_;              ///< Levels, from 0 down.
   std::vector<double> level_spacing_;  ///< s_l.
-  std::vector<std::size_t> kept_;      ///< Per level: the components in its kinematics.
   std::vector<double> kx_, ky_, k_, omega_, phase_, a_, ux_, uy_, uz_, p_, e2kh_;
   std::vector<double> rot_cos_, rot_sin_;  ///< cos, sin (omega dt).
   std::size_t max_vertices_;
   mutable std::unordered_map<std::uint64_t, std::size_t> index_;
   mutable std::vector<Vertex> pool_;
   mutable std::vector<std::size_t> free_;
-  mutable Eigen::MatrixXd cos_, sin_, weights_cos_, weights_sin_, block_, eta_;
+  /// A level's factors of cos(psi) and sin(psi) per kept component (Fill).
+  struct Weights {
+    Eigen::MatrixXd cos, sin;
+  };
+  Weights LevelWeights(double zs, std::size_t kept) const;
+  std::vector<Weights> weights_;
+  Eigen::MatrixXd eta_weights_;  ///< a and a omega: eta's and d eta / dt's factors.
+  mutable Eigen::MatrixXd cos_, sin_, block_;
+  mutable Eigen::ArrayXd cs_, sn_, next_;
   /// A direct-mapped cache of (key, slot) in front of index_ (cleared when vertices are dropped).
   mutable std::vector<std::pair<std::uint64_t, std::size_t>> cache_;
   mutable long long points_ = 0, fallbacks_ = 0;
