@@ -40,6 +40,14 @@ TEST_CASE("bad WaveGrid parameters are refused at their line, naming the paramet
                  {"'WaveGridMemory' = '0' is invalid"});
 }
 
+TEST_CASE("WaveGrid parameters without WaveKinematics=\"grid\" are a warning") {
+  std::string xml = GridSea("WaveGridSpacing=\"2\"");
+  xml.replace(xml.find("WaveKinematics=\"grid\""), 23, "WaveKinematics=\"fast\"");
+  CheckDiagnosed("grid_ignored", xml, "WaveGridSpacing=", "warning", 0,
+                 {"Sea (Environment/Ocean): WaveGridSpacing is ignored with "
+                  "WaveKinematics=\"fast\" (only WaveKinematics=\"grid\" reads it)"});
+}
+
 TEST_CASE("a grid run notes the points summed exactly outside the grid") {
   // Bounds around the first probe only: the far probe is summed exactly at every evaluation.
   const std::string path =
