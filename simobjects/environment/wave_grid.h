@@ -28,6 +28,7 @@
 // operators of max-norm 1 in space; Hermite's remainder f''''(xi) dt^4 / 384 in time)
 //   |A| (k^2 (s^2 + dz^2) / 8 + omega^4 dt^4 / 384),
 // with |A| at the top of the cell, and the sea's error is the sum over components (ErrorBound).
+// A level's kinematics leave out the components with e^(k z_l) < 1e-10 (the bound adds them).
 // Under Wheeler stretching an elevation error d_eta moves z' by at most h / (h + eta) d_eta,
 // which adds sum |A| k h / (h + eta_min) d_eta. Near the surface a point within the elevation's
 // bound of eta may be called wet or dry differently from the exact sum.
