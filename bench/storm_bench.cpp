@@ -20,9 +20,11 @@
 // alternating, in one sea.
 //
 // Usage: storm_bench [--seconds S] [--n N[,N...]] [--baseline S] [--reference S]
-//                    [--moordyn DIR [--moordyn-window S] [--moordyn-parts a|b|ab]]
+//                    [--moordyn DIR [--moordyn-window S] [--moordyn-parts a|b|ab]
+//                     [--kinematics fast|grid]]
 //   defaults: --seconds 10800 --n 20,40 --baseline 600 --reference 1200 (each at most --seconds)
-//   --moordyn-window 60 (the spar side by side's length)
+//   --moordyn-window 60 (the spar side by side's length), --kinematics fast (hawser's
+//   WaveKinematics in the side by side)
 //   --sweep 1: instead, the storm at the largest N under several integrator settings (steps,
 //   failures, CPU time, accuracy against the tight reference): docs/benchmarks.md.
 #include <fmt/format.h>
@@ -122,10 +124,11 @@ Run RunSpar(int n, const storm::Sea& sea, double seconds, const Settings& set = 
 struct Options {
   double seconds = 10800.0, baseline = 600.0, reference = 1200.0;
   std::vector<int> sizes = {20, 40};
-  std::string moordyn;           // A MoorDyn build: the side by side (storm_side_by_side.h).
-  double moordyn_window = 60.0;  // s of the spar side by side (MoorDyn's WaveKin 7 is slow).
-  std::string parts = "ab";      // Which side by side: (a) reference line, (b) spar lines.
-  bool sweep = false;            // --sweep 1: the integrator settings table instead.
+  std::string moordyn;              // A MoorDyn build: the side by side (storm_side_by_side.h).
+  double moordyn_window = 60.0;     // s of the spar side by side (MoorDyn's WaveKin 7 is slow).
+  std::string parts = "ab";         // Which side by side: (a) reference line, (b) spar lines.
+  bool sweep = false;               // --sweep 1: the integrator settings table instead.
+  std::string kinematics = "fast";  // hawser's WaveKinematics in the side by side.
 };
 
 Options Parse(int argc, char** argv) {
@@ -146,6 +149,8 @@ Options Parse(int argc, char** argv) {
       o.parts = argv[i + 1];
     } else if (flag == "--moordyn-window") {
       o.moordyn_window = std::atof(argv[i + 1]);
+    } else if (flag == "--kinematics") {
+      o.kinematics = argv[i + 1];
     } else if (flag == "--sweep") {
       o.sweep = std::atoi(argv[i + 1]) != 0;
     } else if (flag == "--reference") {
@@ -207,16 +212,18 @@ void SideBySide(const Options& o) {
   const std::vector<peer::Component> sea = peer::JonswapComponents(6.0, 10.0, 3.3, 0.01, 200, 1);
   fmt::print(
       "\nSide by side with MoorDyn ({}), alternating runs; the sea: JONSWAP Hs 6 m, Tp 10 "
-      "s, gamma 3.3, 200 components at 0.01..2 rad/s in wave_frequencies.txt.\n",
-      md.path());
+      "s, gamma 3.3, 200 components at 0.01..2 rad/s in wave_frequencies.txt; hawser's "
+      "WaveKinematics=\"{}\".\n",
+      md.path(), o.kinematics);
   if (o.parts.find('a') != std::string::npos)
-    storm::ReferenceLineSideBySide(md, folder.path(), sea, 2);
+    storm::ReferenceLineSideBySide(md, folder.path(), sea, 2, o.kinematics);
   if (o.parts.find('b') == std::string::npos) return;
   const std::string file = folder.path() + "/spar_sea.txt";
   peer::WriteWaveFrequencies(file, sea);
   const int n = o.sizes.back();
   storm::SparSideBySide(md, sea, n, std::min(o.moordyn_window, o.seconds), [&](double seconds) {
-    Run run = RunSpar(n, {.waves = "file", .components_file = file}, seconds);
+    Run run =
+        RunSpar(n, {.waves = "file", .kinematics = o.kinematics, .components_file = file}, seconds);
     return storm::SparRecord{.wall = run.result.wall_seconds - run.settle_seconds,
                              .pos = run.pos,
                              .vel = run.vel,
@@ -308,6 +315,8 @@ int main(int argc, char** argv) {
     const Run direct = RunSpar(n, {.kinematics = "direct"}, o.baseline);
     Row(fmt::format("storm, direct sum (x{:.3g})", o.seconds / o.baseline), direct,
         o.seconds / o.baseline, storm_wall, o.seconds);
+    const Run grid = RunSpar(n, {.kinematics = "grid"}, o.seconds);
+    Row("storm, kinematics grid", grid, 1.0, storm_wall, o.seconds);
 
     const Run ref = RunOnce(n, jonswap, o.reference, {.tol = kTightTol, .max_order = 5});
     const auto [rms, mpm] = Accuracy(storm_run, ref);
@@ -316,6 +325,9 @@ int main(int argc, char** argv) {
         "fairlead tension RMS difference {:.3f} % {}, 600-s MPM difference {:.3f} % {} "
         "(bound 0.5 %)\n",
         o.reference, kTightTol, 100 * rms, Verdict(rms), 100 * mpm, Verdict(mpm));
+    const auto [grid_rms, grid_mpm] = Accuracy(grid, ref);
+    fmt::print("the grid's, against the same: RMS {:.3f} % {}, MPM {:.3f} % {}\n", 100 * grid_rms,
+               Verdict(grid_rms), 100 * grid_mpm, Verdict(grid_mpm));
     std::fflush(stdout);
   }
   if (!o.moordyn.empty()) {

@@ -25,7 +25,7 @@ namespace hawser::storm {
 /// T 10 s), "none" (current only), or "file" (the components of WaveComponentsFile).
 struct Sea {
   std::string waves = "jonswap";
-  std::string kinematics = "fast";  ///< WaveKinematics: "fast" or "direct" (the exact sum).
+  std::string kinematics = "fast";  ///< WaveKinematics: "fast", "direct" (the exact sum) or "grid".
   std::string components_file;      ///< For waves == "file".
   /// Wind (11.4 m/s at 90 m, Kaimal gust, seed 1) on the rotor, the current's drag on the
   /// column, Newman's slow drift, and the WAMIT hull with radiation memory instead of constant

@@ -50,7 +50,8 @@ struct LineRun {
 };
 
 /// hawser on the reference line from `nodes`, in still water (`waves_file` empty) or the sea.
-inline LineRun HawserReferenceLine(int n, const std::string& nodes, const std::string& waves_file) {
+inline LineRun HawserReferenceLine(int n, const std::string& nodes, const std::string& waves_file,
+                                   const std::string& kinematics = "fast") {
   std::string xml = test::ReferenceLineXml(n, kLineSetting, "cvode-bdf", false, 60.0, true);
   const std::string placeholder = "<InitialCondition/>";
   xml.replace(xml.find(placeholder), placeholder.size(),
@@ -59,9 +60,9 @@ inline LineRun HawserReferenceLine(int n, const std::string& nodes, const std::s
     const std::string objects = "<OBJECTS>\n";
     xml.insert(xml.find(objects) + objects.size(),
                fmt::format(R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea"
- Depth="100" Gravity="9.81" Waves="file" WaveComponentsFile="{}"/>
+ Depth="100" Gravity="9.81" Waves="file" WaveComponentsFile="{}" WaveKinematics="{}"/>
 )",
-                           waves_file));
+                           waves_file, kinematics));
   }
   Scenario scenario = LoadScenarioFromString(xml, "side_by_side.xml");
   auto model = Model::Assemble(scenario, BuiltinRegistry());
@@ -102,7 +103,8 @@ inline double RmsFrom(const std::vector<double>& a, const std::vector<double>& b
 /// (a): prints hawser and MoorDyn on the reference line, per mode, each run `repeats` times
 /// alternating (the fastest of each).
 inline void ReferenceLineSideBySide(const peer::MoorDynLibrary& md, const std::string& folder,
-                                    const std::vector<peer::Component>& sea, int repeats) {
+                                    const std::vector<peer::Component>& sea, int repeats,
+                                    const std::string& kinematics = "fast") {
   const int n = 100;
   const std::string nodes = SettledReferenceLine(n);
   const std::string waves_file = folder + "/hawser_sea.txt";
@@ -134,7 +136,8 @@ inline void ReferenceLineSideBySide(const peer::MoorDynLibrary& md, const std::s
     // WaveKin 7 sums 200 components at 101 nodes per RHS (~3 s per simulated second): once.
     const int runs = mode.wave_kin == 7 ? 1 : repeats;
     for (int r = 0; r < runs; ++r) {
-      const LineRun h = HawserReferenceLine(n, nodes, mode.wave_kin == 0 ? "" : waves_file);
+      const LineRun h =
+          HawserReferenceLine(n, nodes, mode.wave_kin == 0 ? "" : waves_file, kinematics);
       if (!(h.ms >= mine.ms)) mine = h;
       const peer::Result m = peer::Run(md, files.path(), 1, peer::ReferenceSurge, 60.0, 0.1);
       md_ms = std::min(std::isnan(md_ms) ? 1e30 : md_ms, 1e3 * m.step_seconds / 60.0);

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "hawser/log.h"
 #include "hawser/text.h"
 #include "simobjects/environment/irregular_sea.h"
 #include "simobjects/environment/ocean_ignored_parameters.h"
@@ -183,10 +184,12 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
   const std::string kinematics = DeclareParameter<std::string>(
       {.name = "WaveKinematics",
        .unit = "-",
-       .doc = "fast (vectorised, depth cut-off within 1e-7 of the sea's largest sums) or direct "
-              "(every component at every point, the reference).",
+       .doc = "fast (vectorised, depth cut-off within 1e-7 of the sea's largest sums), direct "
+              "(every component at every point, the reference) or grid (interpolated on a "
+              "space-time grid, WaveGrid*: wave_grid.h).",
        .fallback = "fast",
-       .check = OneOf({"fast", "direct"})});
+       .check = OneOf({"fast", "direct", "grid"})});
+  const ocean::WaveGridOptions grid = DeclareWaveGrid();
   ramp_time_ = DeclareParameter<double>(
       {.name = "WaveRampTime",
        .unit = "s",
@@ -245,6 +248,7 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
     }
     sea_ = std::make_unique<ocean::SeaState>(std::move(parts), depth_, gravity_, stretching);
     if (kinematics == "fast") fast_ = std::make_unique<ocean::FastWaveSum>(*sea_);
+    if (kinematics == "grid") grid_ = std::make_unique<ocean::WaveGrid>(*sea_, grid);
     for (const ocean::WaveComponent& c : sea_->components()) {
       components_.push_back({.amplitude = c.amplitude,
                              .omega = c.omega,
@@ -256,6 +260,70 @@ std::string OceanEnvironment::DeclareWaves(const ObjectArgs& args) {
     throw Error(std::string("waves: ") + e.what());
   }
   return waves;
+}
+
+OceanEnvironment::~OceanEnvironment() {
+  if (!grid_ || grid_->points() == 0) return;
+  Note(name() + " (" + type() + "): WaveKinematics=\"grid\": " + std::to_string(grid_->points()) +
+       " points, " + std::to_string(grid_->fallbacks()) +
+       " summed exactly (outside the grid or the grid full), " + std::to_string(grid_->vertices()) +
+       " vertices held at the end");
+}
+
+ocean::WaveGridOptions OceanEnvironment::DeclareWaveGrid() {
+  ocean::WaveGridOptions o;
+  o.spacing = DeclareParameter<double>(
+      {.name = "WaveGridSpacing",
+       .unit = "m",
+       .doc = "WaveKinematics=grid: spacing at the surface, horizontal and vertical (0: the "
+              "shortest wave length / 16).",
+       .fallback = 0.0,
+       .check = AtLeast(0.0)});
+  o.growth = DeclareParameter<double>(
+      {.name = "WaveGridGrowth",
+       .unit = "-",
+       .doc = "WaveKinematics=grid: each level's spacing over the one above (1 to 4).",
+       .fallback = 1.1,
+       .check = [](const double& g) {
+         return g >= 1.0 && g <= 4.0 ? std::string() : std::string("a growth from 1 to 4");
+       }});
+  o.time_step = DeclareParameter<double>(
+      {.name = "WaveGridTimeStep",
+       .unit = "s",
+       .doc = "WaveKinematics=grid: time between samples (0: the shortest period / 8).",
+       .fallback = 0.0,
+       .check = AtLeast(0.0)});
+  o.memory_bytes =
+      1048576.0 *
+      DeclareParameter<double>({.name = "WaveGridMemory",
+                                .unit = "MiB",
+                                .doc = "WaveKinematics=grid: the most the grid's vertices hold.",
+                                .fallback = 256.0,
+                                .check = Positive()});
+  const Eigen::MatrixXd bounds = DeclareParameter<Eigen::MatrixXd>(
+      {.name = "WaveGridBounds",
+       .unit = "m",
+       .doc = "WaveKinematics=grid: 'x_min, x_max, y_min, y_max[, z_min]' (default: wherever "
+              "the points go, down to the seabed).",
+       .fallback = Eigen::MatrixXd(),
+       .check = [](const Eigen::MatrixXd& b) {
+         if (b.size() == 0) return std::string();
+         const Eigen::Index n = b.size();
+         if (b.rows() != 1 || (n != 4 && n != 5))
+           return std::string("one row 'x_min, x_max, y_min, y_max[, z_min]'");
+         if (!(b(0, 0) < b(0, 1)) || !(b(0, 2) < b(0, 3)))
+           return std::string("x_min < x_max and y_min < y_max (bounds not inverted)");
+         if (n == 5 && !(b(0, 4) < 0.0)) return std::string("z_min < 0 m");
+         return std::string();
+       }});
+  if (bounds.size() >= 4) {
+    o.x_min = bounds(0, 0);
+    o.x_max = bounds(0, 1);
+    o.y_min = bounds(0, 2);
+    o.y_max = bounds(0, 3);
+    if (bounds.size() == 5) o.z_min = bounds(0, 4);
+  }
+  return o;
 }
 
 std::vector<ocean::WaveComponent> OceanEnvironment::ReadComponentsFile(const ObjectArgs& args,
@@ -315,6 +383,8 @@ void OceanEnvironment::Motion(double t, const Eigen::Ref<const Eigen::Matrix3Xd>
     const std::span<ocean::WaveKinematics> k(kinematics_.data(), n);
     if (fast_) {
       fast_->At(t, points, k);
+    } else if (grid_) {
+      grid_->At(t, points, k);
     } else {
       sea_->At(t, points, k);
     }

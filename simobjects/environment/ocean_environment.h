@@ -21,8 +21,10 @@
 // wave_components_file.h for the phase convention). Kinematics by linear theory with
 // finite-depth dispersion (sea_state.h), stretched up to the free surface (Stretching "wheeler",
 // default; "extrapolation" or "none"), zero above it. WaveKinematics "fast" (default; wave_sum.h:
-// vectorised, with a depth cut-off of stated bound) or "direct" (each point's full sum, the
-// reference).
+// vectorised, with a depth cut-off of stated bound), "direct" (each point's full sum, the
+// reference) or "grid" (wave_grid.h: sampled on a space-time grid and interpolated, within a
+// stated bound; WaveGridSpacing, WaveGridGrowth, WaveGridTimeStep, WaveGridBounds,
+// WaveGridMemory).
 // Ramp (WaveRampTime T_r > 0, as OrcaFlex's build-up and MoorDyn's ramp): for t < T_r the sea is
 // r(t) = (1 - cos(pi t / T_r)) / 2 times the full sea (elevation, velocity; acceleration
 // r a + r' u, the exact time derivative of r u), so a run starts, and Settle finds the
@@ -42,6 +44,7 @@
 #include "hawser/simobject.h"
 #include "simobjects/environment/current_profile.h"
 #include "simobjects/environment/sea_state.h"
+#include "simobjects/environment/wave_grid.h"
 #include "simobjects/environment/wave_sum.h"
 
 namespace hawser {
@@ -49,6 +52,9 @@ namespace hawser {
 class OceanEnvironment final : public SimObject, public Ocean {
  public:
   explicit OceanEnvironment(ObjectArgs& args);
+  /// With WaveKinematics="grid", notes how many points the grid answered and how many it summed
+  /// exactly (outside it or full).
+  ~OceanEnvironment() override;
 
   double depth() const override { return depth_; }
   double density() const override { return density_; }
@@ -74,6 +80,8 @@ class OceanEnvironment final : public SimObject, public Ocean {
   /// Each returns its mode (CurrentProfile, Waves).
   std::string DeclareCurrent();
   std::string DeclareWaves(const ObjectArgs& args);
+  /// The WaveGrid* parameters (WaveKinematics="grid").
+  ocean::WaveGridOptions DeclareWaveGrid();
   /// The components of WaveComponentsFile `file` (wave_components_file.h), turned by
   /// `direction` [rad]; errors at the attribute or the file's row.
   std::vector<ocean::WaveComponent> ReadComponentsFile(const ObjectArgs& args,
@@ -86,6 +94,7 @@ class OceanEnvironment final : public SimObject, public Ocean {
   bool has_current_ = false;
   std::unique_ptr<ocean::SeaState> sea_;      ///< Null: still water.
   std::unique_ptr<ocean::FastWaveSum> fast_;  ///< WaveKinematics="fast" (null: "direct").
+  std::unique_ptr<ocean::WaveGrid> grid_;     ///< WaveKinematics="grid".
   // Motion()'s results and counters: a model is evaluated by one thread at a time.
   mutable std::vector<ocean::WaveKinematics> kinematics_;
   mutable Timing timing_;

@@ -37,6 +37,11 @@ const std::vector<ModeUse>& Uses() {
       {"FrequencyMin", "Waves", kIrregular},
       {"FrequencyMax", "Waves", kIrregular},
       {"SpreadingExponent", "Waves", kIrregular},
+      {"WaveGridSpacing", "WaveKinematics", {"grid"}},
+      {"WaveGridGrowth", "WaveKinematics", {"grid"}},
+      {"WaveGridTimeStep", "WaveKinematics", {"grid"}},
+      {"WaveGridBounds", "WaveKinematics", {"grid"}},
+      {"WaveGridMemory", "WaveKinematics", {"grid"}},
   };
   return uses;
 }
@@ -56,7 +61,14 @@ void WarnIgnoredOceanParameters(const ObjectArgs& args, const std::string& profi
   for (const ModeUse& use : Uses()) {
     const auto given = args.values.find(use.parameter);
     if (given == args.values.end()) continue;
-    const std::string& mode = std::string(use.mode_parameter) == "Waves" ? waves : profile;
+    const std::string which = use.mode_parameter;
+    // WaveKinematics as given (its default "fast" otherwise); it matters only with waves.
+    const auto kinematics = args.values.find("WaveKinematics");
+    const std::string mode =
+        which == "Waves" ? waves
+        : which == "WaveKinematics"
+            ? (kinematics == args.values.end() ? std::string("fast") : kinematics->second.first)
+            : profile;
     bool read = false;
     for (const std::string& m : use.modes) read = read || m == mode;
     if (read) continue;

@@ -1,0 +1,371 @@
+#include "simobjects/environment/wave_grid.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <numbers>
+#include <stdexcept>
+#include <string>
+
+#include "hawser/text.h"
+#include "simobjects/environment/vector_math.h"
+
+namespace hawser::ocean {
+namespace {
+
+// The 13 sampled quantities: each of the 8 interpolated ones with its time derivative.
+constexpr int kQuantities = 13;
+constexpr int kSamples = kGridChunk + 1;
+enum : int { kEta, kEtaRate, kU, kV, kW, kAx, kAy, kAz, kAxRate, kAyRate, kAzRate, kP, kPRate };
+// The Hermite pairs (value, d/dt) in output order: eta, u, v, w, ax, ay, az, p_d / rho.
+constexpr int kPairs[8][2] = {{kEta, kEtaRate}, {kU, kAx},      {kV, kAy},      {kW, kAz},
+                              {kAx, kAxRate},   {kAy, kAyRate}, {kAz, kAzRate}, {kP, kPRate}};
+// Quantities proportional to cos(psi) and to sin(psi) (sea_state.h's formulas and their d/dt).
+constexpr int kCosRows[7] = {kEta, kU, kV, kAz, kAxRate, kAyRate, kP};
+constexpr int kSinRows[6] = {kEtaRate, kW, kAx, kAy, kAzRate, kPRate};
+// A component whose depth factor e^(k z') at a level is below this is left out of that level's
+// kinematics (its share is at most 2e-10 of its surface value; ErrorBound adds it).
+constexpr double kLevelCutoff = 1e-10;
+// Vertex keys: level (8 bits) and two 28-bit lattice indices.
+constexpr std::int64_t kMaxIndex = std::int64_t{1} << 27;
+
+double Require(double value, bool ok, const char* option, const char* expected) {
+  if (!ok) {
+    throw std::invalid_argument(std::string(option) + " is " + NumberText(value) + "; expected " +
+                                expected);
+  }
+  return value;
+}
+
+}  // namespace
+
+WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), bounds_(o) {
+  double k_max = 0.0, k_min = std::numeric_limits<double>::infinity(), omega_max = 0.0;
+  eta_floor_ = 0.0;
+  for (const WaveComponent& c : sea.components()) {
+    if (c.amplitude == 0.0) continue;
+    k_max = std::max(k_max, c.wave_number);
+    k_min = std::min(k_min, c.wave_number);
+    omega_max = std::max(omega_max, c.omega);
+    eta_floor_ -= c.amplitude;
+  }
+  if (k_max == 0.0) k_max = k_min = omega_max = 1.0;  // No waves: any grid is exact.
+  spacing_ = o.spacing == 0.0 ? 2.0 * std::numbers::pi / k_max / 16.0
+                              : Require(o.spacing, o.spacing > 0.0, "WaveGridSpacing", "> 0 m");
+  growth_ = Require(o.growth, o.growth >= 1.0 && o.growth <= 4.0, "WaveGridGrowth", "1 to 4");
+  dt_ = o.time_step == 0.0 ? 2.0 * std::numbers::pi / omega_max / 8.0
+                           : Require(o.time_step, o.time_step > 0.0, "WaveGridTimeStep", "> 0 s");
+  if (!(o.x_min < o.x_max) || !(o.y_min < o.y_max)) {
+    throw std::invalid_argument("WaveGridBounds: x_min < x_max and y_min < y_max expected (given " +
+                                NumberText(o.x_min) + ", " + NumberText(o.x_max) + ", " +
+                                NumberText(o.y_min) + ", " + NumberText(o.y_max) + ")");
+  }
+  Require(o.z_min, o.z_min < 0.0, "WaveGridBounds' z_min", "< 0 m");
+  const double depth = sea.depth();
+  // Deep water: below -ln(1e7) / k_min every component is under 1e-7 of its surface value.
+  const double floor = std::isinf(depth) ? -std::log(1e7) / k_min : -depth;
+  const double bottom = std::max(floor, o.z_min);
+  z_.push_back(0.0);
+  for (double dz = spacing_; z_.back() > bottom && z_.size() <= 255; dz *= growth_) {
+    z_.push_back(std::max(z_.back() - dz, bottom));
+  }
+  if (z_.back() > bottom) {
+    throw std::invalid_argument("WaveGridSpacing " + NumberText(spacing_) + " m with growth " +
+                                NumberText(growth_) + " needs more than 255 levels down to " +
+                                NumberText(bottom) +
+                                " m; at most 255 (a larger spacing or growth)");
+  }
+  const double vertex_bytes = sizeof(Vertex) + 2.0 * kQuantities * kSamples * sizeof(double);
+  max_vertices_ = static_cast<std::size_t>(std::max(0.0, o.memory_bytes / vertex_bytes));
+  if (max_vertices_ < 12) {  // One point reads 12 vertices (eta's level and the two around z').
+    throw std::invalid_argument("WaveGridMemory " + NumberText(o.memory_bytes / 1048576.0) +
+                                " MiB holds fewer than 12 vertices of " +
+                                NumberText(vertex_bytes / 1024.0) + " KiB");
+  }
+  // Sorted by k, so that each level's kept components are a prefix (Fill).
+  std::vector<WaveComponent> sorted = sea.components();
+  std::stable_sort(
+      sorted.begin(), sorted.end(),
+      [](const WaveComponent& a, const WaveComponent& b) { return a.wave_number < b.wave_number; });
+  for (const WaveComponent& c : sorted) {
+    const double kh = c.wave_number * depth;
+    const double e2kh = kh > 300.0 ? 0.0 : std::exp(-2.0 * kh);  // As sea_state.cpp.
+    const double aw = c.amplitude * c.omega / (kh > 300.0 ? 1.0 : -std::expm1(-2.0 * kh));
+    kx_.push_back(c.wave_number * std::cos(c.direction));
+    ky_.push_back(c.wave_number * std::sin(c.direction));
+    k_.push_back(c.wave_number);
+    omega_.push_back(c.omega);
+    phase_.push_back(c.phase);
+    a_.push_back(c.amplitude);
+    ux_.push_back(aw * std::cos(c.direction));
+    uy_.push_back(aw * std::sin(c.direction));
+    uz_.push_back(aw);
+    p_.push_back(sea.gravity() * c.amplitude / (1.0 + e2kh));
+    e2kh_.push_back(e2kh);
+    rot_cos_.push_back(std::cos(c.omega * dt_));
+    rot_sin_.push_back(std::sin(c.omega * dt_));
+  }
+  const auto n = static_cast<Eigen::Index>(a_.size());
+  eta_weights_.resize(2, n);
+  for (Eigen::Index c = 0; c < n; ++c) {
+    const auto u = static_cast<std::size_t>(c);
+    eta_weights_(0, c) = a_[u];              // eta: a cos(psi)
+    eta_weights_(1, c) = a_[u] * omega_[u];  // d eta / dt: a omega sin(psi)
+  }
+  for (std::size_t l = 0; l < z_.size(); ++l) {
+    level_spacing_.push_back(spacing_ * std::pow(growth_, static_cast<double>(l)));
+    std::size_t kept = 0;
+    while (kept < k_.size() && std::exp(k_[kept] * z_[l]) >= kLevelCutoff) ++kept;
+    weights_.push_back(LevelWeights(z_[l], kept));
+  }
+  cache_.assign(kCacheSize, {~std::uint64_t{0}, 0});
+}
+
+WaveGrid::Weights WaveGrid::LevelWeights(double zs, std::size_t kept) const {
+  // The factors of cos(psi) (rows kCosRows[1..]) and sin(psi) (kSinRows[1..]) in sea_state.h's
+  // formulas and their time derivatives, at stretched height zs.
+  Weights w;
+  w.cos.resize(6, static_cast<Eigen::Index>(kept));
+  w.sin.resize(5, static_cast<Eigen::Index>(kept));
+  for (std::size_t u = 0; u < kept; ++u) {
+    const auto c = static_cast<Eigen::Index>(u);
+    const double e = std::exp(k_[u] * zs), o = omega_[u];
+    const double q = e2kh_[u] == 0.0 ? 0.0 : e2kh_[u] / (e * e);  // As sea_state.cpp.
+    const double ch = e * (1.0 + q), sh = e * (1.0 - q);
+    const double cu = ux_[u] * ch, cv = uy_[u] * ch, cw = uz_[u] * sh, cp = p_[u] * ch;
+    w.cos.col(c) << cu, cv, -o * cw, -o * o * cu, -o * o * cv, cp;
+    w.sin.col(c) << cw, o * cu, o * cv, -o * o * cw, o * cp;
+  }
+  return w;
+}
+
+int WaveGrid::LevelOf(double z) const {
+  // z_ decreases: the first level below z, less one.
+  const auto below = std::upper_bound(z_.begin(), z_.end(), z, std::greater<>());
+  const int l = static_cast<int>(below - z_.begin()) - 1;
+  return std::clamp(l, 0, static_cast<int>(z_.size()) - 2);
+}
+
+void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk,
+                    double* out) const {
+  const double s = level_spacing_[static_cast<std::size_t>(level)];
+  const double x = static_cast<double>(i) * s, y = static_cast<double>(j) * s;
+  const double t0 = static_cast<double>(chunk * kGridChunk) * dt_;
+  const auto n = static_cast<Eigen::Index>(a_.size());
+  using Array = Eigen::Map<const Eigen::ArrayXd>;
+  const Array kx(kx_.data(), n), ky(ky_.data(), n), omega(omega_.data(), n),
+      phase(phase_.data(), n), rc(rot_cos_.data(), n), rs(rot_sin_.data(), n);
+  // exp(i psi) at t0 (SLEEF, 1 ULP), then turned by exp(-i omega dt) per sample (rounding ~1e-16
+  // per step: ~3e-15 after a chunk).
+  cs_ = kx * x + ky * y - omega * t0 + phase;
+  sn_.resize(n);
+  vector_math::SinCos(std::span<const double>(cs_.data(), a_.size()),
+                      std::span<double>(cs_.data(), a_.size()),
+                      std::span<double>(sn_.data(), a_.size()));
+  cos_.resize(n, kSamples);
+  sin_.resize(n, kSamples);
+  for (int m = 0; m < kSamples; ++m) {
+    cos_.col(m) = cs_.matrix();
+    sin_.col(m) = sn_.matrix();
+    next_ = cs_ * rc + sn_ * rs;  // cos(psi - omega dt)
+    sn_ = sn_ * rc - cs_ * rs;
+    cs_.swap(next_);
+  }
+  // The elevation sums every component, the kinematics the level's kept ones (a prefix).
+  const Weights& w = weights_[static_cast<std::size_t>(level)];
+  const Eigen::Index kept = w.cos.cols();
+  block_.noalias() = eta_weights_.row(0) * cos_;
+  for (int m = 0; m < kSamples; ++m) out[kEta * kSamples + m] = block_(0, m);
+  block_.noalias() = eta_weights_.row(1) * sin_;
+  for (int m = 0; m < kSamples; ++m) out[kEtaRate * kSamples + m] = block_(0, m);
+  block_.noalias() = w.cos * cos_.topRows(kept);
+  for (int r = 1; r < 7; ++r) {
+    for (int m = 0; m < kSamples; ++m) out[kCosRows[r] * kSamples + m] = block_(r - 1, m);
+  }
+  block_.noalias() = w.sin * sin_.topRows(kept);
+  for (int r = 1; r < 6; ++r) {
+    for (int m = 0; m < kSamples; ++m) out[kSinRows[r] * kSamples + m] = block_(r - 1, m);
+  }
+}
+
+void WaveGrid::Evict(std::int64_t chunk) const {
+  cache_.assign(kCacheSize, {~std::uint64_t{0}, 0});
+  for (auto it = index_.begin(); it != index_.end();) {
+    if (pool_[it->second].used < chunk - 1) {
+      free_.push_back(it->second);
+      it = index_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+std::size_t WaveGrid::Slot(std::uint64_t key, std::int64_t chunk) const {
+  auto found = index_.find(key);
+  if (found == index_.end()) {
+    if (index_.size() >= max_vertices_) Evict(chunk);
+    if (index_.size() >= max_vertices_) return kNone;
+    std::size_t slot;
+    if (!free_.empty()) {
+      slot = free_.back();
+      free_.pop_back();
+    } else {
+      slot = pool_.size();
+      pool_.emplace_back();
+      pool_.back().values.resize(2 * kQuantities * kSamples);
+    }
+    pool_[slot].chunk[0] = pool_[slot].chunk[1] = INT64_MIN;
+    found = index_.emplace(key, slot).first;
+  }
+  return found->second;
+}
+
+const double* WaveGrid::Values(int level, std::int64_t i, std::int64_t j,
+                               std::int64_t chunk) const {
+  const std::uint64_t key = (static_cast<std::uint64_t>(level) << 56) |
+                            (static_cast<std::uint64_t>(i + kMaxIndex) << 28) |
+                            static_cast<std::uint64_t>(j + kMaxIndex);
+  // A direct-mapped cache in front of the map (Fibonacci hashing of the key).
+  auto& cached = cache_[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits)];
+  std::size_t slot;
+  if (cached.first == key) {
+    slot = cached.second;
+  } else {
+    slot = Slot(key, chunk);
+    if (slot == kNone) return nullptr;
+    cached = {key, slot};
+  }
+  Vertex& v = pool_[slot];
+  v.used = std::max(v.used, chunk);
+  for (int s = 0; s < 2; ++s) {
+    if (v.chunk[s] == chunk) return v.values.data() + s * kQuantities * kSamples;
+  }
+  // Replace the older chunk (the runs go forward; a step back reuses the newer one).
+  const int s = v.chunk[0] < v.chunk[1] ? 0 : 1;
+  v.chunk[s] = chunk;
+  double* out = v.values.data() + s * kQuantities * kSamples;
+  Fill(level, i, j, chunk, out);
+  return out;
+}
+
+bool WaveGrid::AtLevel(int level, double x, double y, std::int64_t chunk, int sample, double tau,
+                       int first, int last, double* q) const {
+  const double s = level_spacing_[static_cast<std::size_t>(level)];
+  const double fx = x / s, fy = y / s;
+  const double ix = std::floor(fx), iy = std::floor(fy);
+  if (!(std::abs(ix) < kMaxIndex - 1 && std::abs(iy) < kMaxIndex - 1)) return false;
+  const double wx = fx - ix, wy = fy - iy;
+  // Cubic Hermite basis on [t_j, t_j+1] (the derivative samples scaled by dt).
+  const double t2 = tau * tau, t3 = t2 * tau;
+  const double h00 = 2 * t3 - 3 * t2 + 1, h10 = (t3 - 2 * t2 + tau) * dt_, h01 = 3 * t2 - 2 * t3,
+               h11 = (t3 - t2) * dt_;
+  for (int p = first; p < last; ++p) q[p] = 0.0;
+  for (int corner = 0; corner < 4; ++corner) {
+    const int di = corner & 1, dj = corner >> 1;
+    const double* v = Values(level, static_cast<std::int64_t>(ix) + di,
+                             static_cast<std::int64_t>(iy) + dj, chunk);
+    if (v == nullptr) return false;
+    const double w = (di ? wx : 1.0 - wx) * (dj ? wy : 1.0 - wy);
+    for (int p = first; p < last; ++p) {
+      const double* f = v + kPairs[p][0] * kSamples + sample;
+      const double* d = v + kPairs[p][1] * kSamples + sample;
+      q[p] += w * (h00 * f[0] + h10 * d[0] + h01 * f[1] + h11 * d[1]);
+    }
+  }
+  return true;
+}
+
+bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, WaveKinematics& out) const {
+  if (!(p.x() >= bounds_.x_min && p.x() <= bounds_.x_max && p.y() >= bounds_.y_min &&
+        p.y() <= bounds_.y_max)) {
+    return false;
+  }
+  const double steps = std::floor(t / dt_);
+  if (!(std::abs(steps) < 1e15)) return false;
+  const auto j = static_cast<std::int64_t>(steps);
+  // Floor division: the chunk holding samples j and j + 1.
+  const std::int64_t chunk = j >= 0 ? j / kGridChunk : -((-j + kGridChunk - 1) / kGridChunk);
+  const int sample = static_cast<int>(j - chunk * kGridChunk);
+  const double tau = t / dt_ - steps;
+  // The elevation (with the other quantities, which serve when z' falls next to this level)
+  // from the lattice of the level at the point's own height.
+  const int level_eta = LevelOf(std::min(p.z(), 0.0));
+  double at_eta[8], upper[8], lower[8];
+  if (!AtLevel(level_eta, p.x(), p.y(), chunk, sample, tau, 0, 8, at_eta)) return false;
+  out = WaveKinematics{};
+  out.elevation = at_eta[0];
+  if (p.z() > at_eta[0]) return true;  // Dry, as SeaState::At.
+  double zs = StretchedHeight(p.z(), at_eta[0], sea_.depth(), sea_.stretching());
+  if (std::isfinite(sea_.depth())) zs = std::max(zs, -sea_.depth());  // Wheeler's rounding at -h.
+  if (zs > 0.0 || zs < z_.back()) return false;
+  const int l = LevelOf(zs);
+  const auto level = [&](int which, double* q) {
+    if (which == level_eta) {
+      std::copy(at_eta, at_eta + 8, q);
+      return true;
+    }
+    return AtLevel(which, p.x(), p.y(), chunk, sample, tau, 1, 8, q);
+  };
+  if (!level(l, upper) || !level(l + 1, lower)) return false;
+  const double w = (z_[l] - zs) / (z_[l] - z_[l + 1]);
+  double q[8];
+  for (int k = 1; k < 8; ++k) q[k] = upper[k] + w * (lower[k] - upper[k]);
+  out.submerged = true;
+  out.velocity = {q[1], q[2], q[3]};
+  out.acceleration = {q[4], q[5], q[6]};
+  out.dynamic_pressure = q[7];
+  return true;
+}
+
+void WaveGrid::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
+                  std::span<WaveKinematics> out) const {
+  if (out.size() != static_cast<std::size_t>(points.cols())) {
+    throw std::invalid_argument("WaveGrid::At: " + std::to_string(points.cols()) +
+                                " points but room for " + std::to_string(out.size()) + " results");
+  }
+  for (Eigen::Index i = 0; i < points.cols(); ++i) {
+    const Eigen::Vector3d p = points.col(i);
+    WaveKinematics& k = out[static_cast<std::size_t>(i)];
+    ++points_;
+    if (!Interpolate(t, p, k)) {
+      ++fallbacks_;
+      k = sea_.At(t, p);
+    }
+  }
+}
+
+WaveGrid::Bound WaveGrid::ErrorBound(double zs) const {
+  const int l = LevelOf(std::min(zs, 0.0));
+  // The elevation's bound at the finest lattice a point can read it from is level 0's; a deeper
+  // point reads it from its own level's (coarser) lattice: use the coarser of l and l + 1.
+  const double s = spacing_ * std::pow(growth_, l + 1), dz = z_[l] - z_[l + 1];
+  const double dt4 = std::pow(dt_, 4) / 384.0;
+  Bound b{0, 0, 0, 0};
+  for (std::size_t c = 0; c < a_.size(); ++c) {
+    const double k2 = k_[c] * k_[c], w = omega_[c];
+    b.elevation += a_[c] * (k2 * s * s / 8.0 + w * w * w * w * dt4);
+  }
+  // Wheeler: z' moves by at most h / (h + eta_min) times the elevation's error.
+  double shift = 0.0;
+  if (sea_.stretching() == Stretching::kWheeler) {
+    const double h = sea_.depth();
+    shift = std::isinf(h) ? b.elevation
+                          : (h + eta_floor_ > 0.0 ? h / (h + eta_floor_) * b.elevation
+                                                  : std::numeric_limits<double>::infinity());
+  }
+  const double top = std::min(z_[l] + shift, 0.0);
+  for (std::size_t c = 0; c < a_.size(); ++c) {
+    const double k2 = k_[c] * k_[c], w = omega_[c];
+    // |depth ratio| <= 2 e^(k z') in the column (wave_sum.h), largest at the cell's top.
+    const double e = 2.0 * std::exp(k_[c] * top);
+    const double factor = e * (k2 * (s * s + dz * dz) / 8.0 + w * w * w * w * dt4 + k_[c] * shift) +
+                          2.0 * kLevelCutoff;
+    const double v = std::max({std::abs(ux_[c]), std::abs(uy_[c]), std::abs(uz_[c])});
+    b.velocity += v * factor;
+    b.acceleration += w * v * factor;
+    b.pressure += p_[c] * factor;
+  }
+  return b;
+}
+
+}  // namespace hawser::ocean

@@ -1,0 +1,143 @@
+// The wave-kinematics grid (Environment/Ocean WaveKinematics="grid"): SeaState's kinematics
+// sampled on a space-time grid and interpolated, as MoorDyn's wave grid (WaveKin 2) and
+// OpenFAST's SeaState do, with a stated error bound.
+//
+// What is sampled. Linear theory at a stretched height z' (sea_state.h) is a smooth function
+// F(x, y, z', t) (no stretching, no surface); the grid samples F, and each query stretches its
+// point exactly with the interpolated elevation. So the grid never interpolates across the free
+// surface: a point is wet when z <= eta (eta interpolated), and its z' follows from that eta.
+//
+// Where. Levels z_0 = 0 > z_1 > ... > z_L = z_min (the seabed, or in deep water the depth below
+// which every component is under 1e-7 of its surface value, -ln(1e7) / k_min), spaced
+// dz_l = s_0 g^l: fine at the surface where the short waves live, coarse at depth where only the
+// long ones remain (a component's kinematics fall as e^(k z')). Level l carries a horizontal
+// lattice of spacing s_l = s_0 g^l (x = i s_l, y = j s_l). Vertices are filled lazily where
+// points go, so the grid covers the nodes' envelope without being told it; optional bounds
+// (x, y and z_min) limit it. Points outside (outside the bounds, below z_min, or above z' = 0 with
+// Stretching="none") are summed exactly (SeaState::At) and counted, never extrapolated.
+//
+// When. Samples at t_j = j dt, in chunks of kGridChunk intervals: a vertex computes a chunk's
+// kGridChunk + 1 samples at once (phases rotated by exp(-i omega dt) from an exact start, then
+// one matrix product for the quantities), and keeps its last two chunks. At most
+// `memory_bytes` of vertices: when full, vertices unused for two chunks are dropped; if still
+// full, the point is summed exactly (counted).
+//
+// Interpolation and error. At each level bilinear in (x, y), cubic Hermite in t (each quantity's
+// time derivative is sampled too), then linear in z' between the two levels around z'. For
+// f = A(z') cos(k.x - omega t + phi) the error is at most (tensor-product interpolation with
+// operators of max-norm 1 in space; Hermite's remainder f''''(xi) dt^4 / 384 in time)
+//   |A| (k^2 (s^2 + dz^2) / 8 + omega^4 dt^4 / 384),
+// with |A| at the top of the cell, and the sea's error is the sum over components (ErrorBound).
+// A level's kinematics leave out the components with e^(k z_l) < 1e-10 (the bound adds them).
+// Under Wheeler stretching an elevation error d_eta moves z' by at most h / (h + eta) d_eta,
+// which adds sum |A| k h / (h + eta_min) d_eta. Near the surface a point within the elevation's
+// bound of eta may be called wet or dry differently from the exact sum.
+// Defaults: s_0 = lambda_min / 16 (lambda_min = 2 pi / k_max), g = 1.1, dt = T_min / 8
+// (T_min = 2 pi / omega_max): the shortest wave's error is (pi / 8)^2 / 8 = 1.9 % of its
+// amplitude in space and (pi / 4)^4 / 384 = 0.1 % in time; the spectrum's tail is small.
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "simobjects/environment/sea_state.h"
+
+namespace hawser::ocean {
+
+/// Time intervals per chunk (a vertex computes kGridChunk + 1 samples at once).
+inline constexpr int kGridChunk = 32;
+
+struct WaveGridOptions {
+  double spacing = 0.0;    ///< s_0 [m] at the surface, horizontal and vertical; 0: lambda_min / 16.
+  double growth = 1.1;     ///< g >= 1: each level's spacing over the one above.
+  double time_step = 0.0;  ///< dt [s]; 0: T_min / 8.
+  double x_min = -std::numeric_limits<double>::infinity();  ///< Horizontal bounds [m].
+  double x_max = std::numeric_limits<double>::infinity();
+  double y_min = -std::numeric_limits<double>::infinity();
+  double y_max = std::numeric_limits<double>::infinity();
+  double z_min = -std::numeric_limits<double>::infinity();  ///< Lowest level [m] (above z_L).
+  double memory_bytes = 256.0 * 1024 * 1024;                ///< The vertices' memory limit.
+};
+
+class WaveGrid {
+ public:
+  /// Throws std::invalid_argument (naming the option) for a non-positive spacing or time step,
+  /// growth < 1, inverted bounds or a memory limit too small for one point's vertices.
+  WaveGrid(const SeaState& sea, const WaveGridOptions& options);
+
+  /// SeaState::At within ErrorBound for each column of `points` into out[i]; points outside the
+  /// grid are summed exactly and counted.
+  void At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
+          std::span<WaveKinematics> out) const;
+
+  /// The most the interpolated quantities can differ from the exact sum at a wet point of
+  /// stretched height zs [m] inside the grid (file comment): elevation [m], each Cartesian
+  /// component of velocity [m/s] and acceleration [m/s^2], and p_d / rho [m^2/s^2].
+  struct Bound {
+    double elevation, velocity, acceleration, pressure;
+  };
+  Bound ErrorBound(double zs) const;
+
+  double spacing() const { return spacing_; }
+  double growth() const { return growth_; }
+  double time_step() const { return dt_; }
+  const std::vector<double>& levels() const { return z_; }
+  /// Points evaluated, and those summed exactly because they were outside the grid or it was full.
+  long long points() const { return points_; }
+  long long fallbacks() const { return fallbacks_; }
+  std::size_t vertices() const { return index_.size(); }
+
+ private:
+  struct Vertex {
+    std::int64_t chunk[2] = {INT64_MIN, INT64_MIN};
+    std::int64_t used = INT64_MIN;  ///< The last chunk it was read in.
+    std::vector<double> values;     ///< Per slot: kQuantities x (kGridChunk + 1), by quantity.
+  };
+  /// The level l with z_(l+1) < z <= z_l (z in [z_L, z_0]).
+  int LevelOf(double z) const;
+  static constexpr std::size_t kNone = ~std::size_t{0};
+  static constexpr int kCacheBits = 12;
+  static constexpr std::size_t kCacheSize = std::size_t{1} << kCacheBits;
+  /// The pool slot of vertex `key` (added if new), or kNone when the grid is full.
+  std::size_t Slot(std::uint64_t key, std::int64_t chunk) const;
+  /// The values of level l's vertex (i, j) for `chunk`, or null when the grid is full.
+  const double* Values(int level, std::int64_t i, std::int64_t j, std::int64_t chunk) const;
+  void Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk, double* out) const;
+  /// Interpolates the quantities [first, last) at level l into q; false when the grid is full.
+  bool AtLevel(int level, double x, double y, std::int64_t chunk, int sample, double tau, int first,
+               int last, double* q) const;
+  bool Interpolate(double t, const Eigen::Vector3d& p, WaveKinematics& out) const;
+  void Evict(std::int64_t chunk) const;
+
+  const SeaState& sea_;
+  WaveGridOptions bounds_;
+  double spacing_, growth_, dt_;
+  double eta_floor_;                   ///< -(sum of amplitudes): the lowest the surface goes.
+  std::vector<double> z_;              ///< Levels, from 0 down.
+  std::vector<double> level_spacing_;  ///< s_l.
+  std::vector<double> kx_, ky_, k_, omega_, phase_, a_, ux_, uy_, uz_, p_, e2kh_;
+  std::vector<double> rot_cos_, rot_sin_;  ///< cos, sin (omega dt).
+  std::size_t max_vertices_;
+  mutable std::unordered_map<std::uint64_t, std::size_t> index_;
+  mutable std::vector<Vertex> pool_;
+  mutable std::vector<std::size_t> free_;
+  /// A level's factors of cos(psi) and sin(psi) per kept component (Fill).
+  struct Weights {
+    Eigen::MatrixXd cos, sin;
+  };
+  Weights LevelWeights(double zs, std::size_t kept) const;
+  std::vector<Weights> weights_;
+  Eigen::MatrixXd eta_weights_;  ///< a and a omega: eta's and d eta / dt's factors.
+  mutable Eigen::MatrixXd cos_, sin_, block_;
+  mutable Eigen::ArrayXd cs_, sn_, next_;
+  /// A direct-mapped cache of (key, slot) in front of index_ (cleared when vertices are dropped).
+  mutable std::vector<std::pair<std::uint64_t, std::size_t>> cache_;
+  mutable long long points_ = 0, fallbacks_ = 0;
+};
+
+}  // namespace hawser::ocean

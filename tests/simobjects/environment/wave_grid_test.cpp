@@ -1,0 +1,241 @@
+// The wave-kinematics grid (wave_grid.h) against the direct sum (SeaState::At): elevation,
+// velocity, acceleration and dynamic pressure within WaveGrid::ErrorBound on regular and
+// irregular seas, finite and deep water, all three stretchings, at random points and times
+// across chunk boundaries; points outside the grid summed exactly and counted; bad options
+// refused by name; and through Environment/Ocean during and after the ramp.
+#include "simobjects/environment/wave_grid.h"
+
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "simobjects/environment/irregular_sea.h"
+#include "simobjects/environment/wave_spectrum.h"
+#include "tests/simobjects/scenario_test_util.h"
+
+namespace hawser::ocean::test {
+namespace {
+
+constexpr double kG = 9.81;
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::vector<WaveComponent> Jonswap(double depth) {
+  const WaveSpectrum s = WaveSpectrum::Jonswap(6.0, 10.0, 3.3);
+  IrregularSeaOptions o;
+  o.components = 200;
+  o.omega_min = 0.4 * s.peak_frequency();
+  o.omega_max = 4.0 * s.peak_frequency();
+  o.mean_direction = 0.5;
+  o.spreading_exponent = 4.0;
+  o.seed = 7;
+  return IrregularWaveComponents([&](double w) { return s(w); }, o, depth, kG);
+}
+
+/// The largest error over the bound seen, for each quantity (elevation, velocity, acceleration,
+/// pressure), at `count` random points of [-150, 150]^2 x [z_low, 3] m and times of [0, 200] s.
+std::vector<double> WorstRatio(const SeaState& sea, const WaveGrid& grid, double z_low, int count) {
+  std::mt19937 random(11);
+  std::uniform_real_distribution<double> xy(-150.0, 150.0), z(z_low, 3.0), time(0.0, 200.0);
+  // Both sums round each of their ~200 terms: 1e-12 of the sea's scale covers that.
+  const double rounding = 1e-12 * 200.0 * 10.0 * 10.0 * kG;
+  std::vector<double> worst(4, 0.0);
+  for (int n = 0; n < count; ++n) {
+    const double t = time(random);
+    const Eigen::Vector3d p(xy(random), xy(random), z(random));
+    const WaveKinematics exact = sea.At(t, p);
+    WaveKinematics g;
+    grid.At(t, p, std::span<WaveKinematics>(&g, 1));
+    const double zs = StretchedHeight(p.z(), exact.elevation, sea.depth(), sea.stretching());
+    const WaveGrid::Bound b = grid.ErrorBound(zs);
+    CAPTURE(t);
+    CAPTURE(p.transpose());
+    const double de = std::abs(g.elevation - exact.elevation);
+    CHECK(de <= b.elevation + rounding);
+    worst[0] = std::max(worst[0], de / b.elevation);
+    // Within the elevation's bound of the surface wet and dry may differ (wave_grid.h).
+    if (std::abs(p.z() - exact.elevation) <= b.elevation + rounding) continue;
+    REQUIRE(g.submerged == exact.submerged);
+    if (!exact.submerged) continue;
+    const double dv = (g.velocity - exact.velocity).cwiseAbs().maxCoeff();
+    const double da = (g.acceleration - exact.acceleration).cwiseAbs().maxCoeff();
+    const double dp = std::abs(g.dynamic_pressure - exact.dynamic_pressure);
+    CHECK(dv <= b.velocity + rounding);
+    CHECK(da <= b.acceleration + rounding);
+    CHECK(dp <= b.pressure + rounding);
+    worst[1] = std::max(worst[1], dv / b.velocity);
+    worst[2] = std::max(worst[2], da / b.acceleration);
+    worst[3] = std::max(worst[3], dp / b.pressure);
+  }
+  return worst;
+}
+
+TEST_CASE("the grid's kinematics are within ErrorBound of the direct sum") {
+  struct Case {
+    const char* name;
+    std::vector<WaveComponent> parts;
+    double depth;
+  };
+  const std::vector<Case> cases = {
+      {"regular, 50 m", {RegularWave(4.0, 8.0, 0.3, 0.2, 50.0, kG)}, 50.0},
+      {"regular, deep", {RegularWave(4.0, 8.0, 0.3, 0.2, kInf, kG)}, kInf},
+      {"jonswap, 320 m", Jonswap(320.0), 320.0},
+      {"jonswap, deep", Jonswap(kInf), kInf}};
+  for (const Case& c : cases) {
+    for (const Stretching s :
+         {Stretching::kWheeler, Stretching::kVerticalExtrapolation, Stretching::kNone}) {
+      CAPTURE(c.name);
+      CAPTURE(static_cast<int>(s));
+      const SeaState sea(c.parts, c.depth, kG, s);
+      const WaveGrid grid(sea, WaveGridOptions{});
+      const double z_low = std::isinf(c.depth) ? -200.0 : -c.depth - 5.0;
+      const std::vector<double> worst = WorstRatio(sea, grid, z_low, 400);
+      // The bound is not vacuous: the errors reach a visible share of it (interpolation really
+      // happens; an exact answer everywhere would mean the grid was bypassed).
+      MESSAGE(std::string(c.name) << ": worst error / bound " << worst[0] << " " << worst[1] << " "
+                                  << worst[2] << " " << worst[3]);
+      CHECK(worst[0] > 1e-3);
+      CHECK(worst[1] > 1e-3);
+      CHECK(grid.vertices() > 0);
+      // Only Stretching="none" has points above z' = 0, which the grid sums exactly.
+      if (s != Stretching::kNone && std::isfinite(c.depth)) CHECK(grid.fallbacks() == 0);
+    }
+  }
+}
+
+TEST_CASE("a finer grid is more accurate, by the square of the spacing and dt^4") {
+  // Halving every spacing (s_0 and g - 1: a level's spacing is about s_0 + (g - 1) |z|) and the
+  // time step cuts the space terms about 4x and the time term 16x: the bound falls at least 3.5x
+  // (the level boundaries move), and so does the measured worst error (within a factor 2 for
+  // the sampling of the points).
+  const SeaState sea(Jonswap(320.0), 320.0, kG, Stretching::kWheeler);
+  const WaveGrid coarse(sea, WaveGridOptions{});
+  WaveGridOptions fine_options;
+  fine_options.spacing = coarse.spacing() / 2;
+  fine_options.growth = 1.0 + (coarse.growth() - 1.0) / 2;
+  fine_options.time_step = coarse.time_step() / 2;
+  const WaveGrid fine(sea, fine_options);
+  const WaveGrid::Bound a = coarse.ErrorBound(-10.0), b = fine.ErrorBound(-10.0);
+  CHECK(b.velocity < a.velocity / 3.5);
+  CHECK(b.elevation < a.elevation / 3.5);
+  const double ratio_coarse = WorstRatio(sea, coarse, -100.0, 200)[1];
+  const double ratio_fine = WorstRatio(sea, fine, -100.0, 200)[1];
+  CHECK(ratio_fine * b.velocity < ratio_coarse * a.velocity / 2.0);
+}
+
+TEST_CASE("points outside the grid are summed exactly and counted") {
+  const SeaState sea(Jonswap(kInf), kInf, kG, Stretching::kWheeler);
+  WaveGridOptions o;
+  o.x_min = -10.0;
+  o.x_max = 10.0;
+  o.y_min = -10.0;
+  o.y_max = 10.0;
+  o.z_min = -50.0;
+  const WaveGrid grid(sea, o);
+  Eigen::Matrix3Xd points(3, 3);
+  points << 0.0, 20.0, 1.0,  //
+      0.0, 0.0, 1.0,         //
+      -5.0, -5.0, -80.0;     // inside; outside in x; below z_min
+  std::vector<WaveKinematics> out(3);
+  grid.At(12.3, points, out);
+  CHECK(grid.points() == 3);
+  CHECK(grid.fallbacks() == 2);
+  for (int i = 1; i < 3; ++i) {
+    const WaveKinematics exact = sea.At(12.3, points.col(i));
+    CHECK(out[static_cast<std::size_t>(i)].velocity ==
+          exact.velocity);  // The same sum, bit for bit.
+    CHECK(out[static_cast<std::size_t>(i)].elevation == exact.elevation);
+  }
+  CHECK(out[0].velocity != sea.At(12.3, points.col(0)).velocity);  // Interpolated.
+}
+
+TEST_CASE("a full grid drops old vertices, then sums exactly") {
+  // 12 vertices (the least allowed): one point's. Moving it far away needs new ones: the old
+  // are dropped only when unused for two chunks, so the second point is summed exactly.
+  const SeaState sea({RegularWave(2.0, 8.0, 0.0, 0.0, 100.0, kG)}, 100.0, kG, Stretching::kWheeler);
+  WaveGridOptions o;
+  o.memory_bytes = 12.5 * (2.0 * 13 * (kGridChunk + 1) * sizeof(double) + 64);
+  const WaveGrid grid(sea, o);
+  std::vector<WaveKinematics> out(1);
+  grid.At(1.0, Eigen::Vector3d(0.1, 0.1, -20.0), out);
+  grid.At(1.0, Eigen::Vector3d(500.1, 0.1, -20.0), out);
+  CHECK(grid.fallbacks() == 1);
+  CHECK(grid.vertices() <= 12);
+  // Three chunks later the first point's vertices are stale and are replaced.
+  grid.At(1.0 + 3.0 * kGridChunk * grid.time_step(), Eigen::Vector3d(500.1, 0.1, -20.0), out);
+  CHECK(grid.fallbacks() == 1);
+}
+
+TEST_CASE("bad grid options are refused naming the option") {
+  const SeaState sea({RegularWave(2.0, 8.0, 0.0, 0.0, 100.0, kG)}, 100.0, kG, Stretching::kWheeler);
+  const auto refused = [&](WaveGridOptions o, const std::string& fragment) {
+    CAPTURE(fragment);
+    try {
+      const WaveGrid grid(sea, o);
+      FAIL("accepted");
+    } catch (const std::invalid_argument& e) {
+      CHECK(std::string(e.what()).find(fragment) != std::string::npos);
+    }
+  };
+  refused({.spacing = -1.0}, "WaveGridSpacing is -1");
+  refused({.growth = 0.5}, "WaveGridGrowth is 0.5");
+  refused({.time_step = -0.1}, "WaveGridTimeStep is -0.1");
+  refused({.x_min = 5.0, .x_max = -5.0}, "WaveGridBounds");
+  refused({.memory_bytes = 1000.0}, "WaveGridMemory");
+  refused({.spacing = 1e-4, .growth = 1.0}, "at most 255");
+}
+
+TEST_CASE("Environment/Ocean grid and direct kinematics agree during and after the ramp") {
+  // A regular wave (H 4 m, T 8 s, 60 m of water) ramped in over 10 s; the ramp multiplies the
+  // grid's values by r <= 1 and adds r' u (r' <= pi / (2 T_r)), so r B + r' B_u bounds the
+  // difference, with B the grid's bound at the probe's stretched height (taken at the surface,
+  // the largest, with the same sea built here).
+  const auto run = [](const std::string& mode) {
+    return hawser::test::Run(hawser::test::ScenarioXml(
+        fmt::format(R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="60" )"
+                    R"(Waves="regular" WaveHeight="4" WavePeriod="8" WaveRampTime="10" )"
+                    R"(WaveKinematics="{}"/>
+<Lib LibName="base" SimObject="Environment/WaveProbe" Name="A" Position="3,1,-2.5"/>
+<Lib LibName="base" SimObject="Environment/WaveProbe" Name="B" Position="-20,4,-30"/>)",
+                    mode),
+        "", "<InitialCondition/>",
+        R"(<Engine Integrator="rk4" stepsize="0.05" TOutput="0, 0.25, 20" FileOutput="objects:all"/>)"));
+  };
+  const SeaState sea({RegularWave(4.0, 8.0, 0.0, 0.0, 60.0, 9.81)}, 60.0, 9.81);
+  const WaveGrid reference(sea, WaveGridOptions{});
+  const WaveGrid::Bound b = reference.ErrorBound(0.0);
+  const double rate = std::acos(-1.0) / 20.0;
+  const auto grid = run("grid");
+  const auto direct = run("direct");
+  const std::vector<std::pair<std::string, double>> ports = {
+      {".Elevation", b.elevation},
+      {".WaterVelocity[0]", b.velocity},
+      {".WaterVelocity[2]", b.velocity},
+      {".WaterAcceleration[0]", b.acceleration + rate * b.velocity},
+      {".WaterAcceleration[2]", b.acceleration + rate * b.velocity}};
+  double largest = 0.0;
+  for (const std::string probe : {"A", "B"}) {
+    for (const auto& port : ports) {
+      const std::string column = probe + port.first;
+      const double bound = port.second + 1e-12;
+      const auto a = grid.Column(column), d = direct.Column(column);
+      REQUIRE(a.size() == 81);
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        CAPTURE(column);
+        CAPTURE(i);
+        CHECK(std::abs(a[i] - d[i]) <= bound);
+        largest = std::max(largest, std::abs(a[i] - d[i]));
+      }
+    }
+  }
+  CHECK(largest > 0.0);  // The grid interpolated (it is not the direct sum).
+}
+
+}  // namespace
+}  // namespace hawser::ocean::test
