@@ -179,7 +179,8 @@ PeerRun RunMoorDyn(const peer::MoorDynLibrary& md, int n, const std::vector<doub
   peer::WriteReferenceLine(folder.path(), n, MoorDynStep(n));
   PeerRun best;
   for (int r = 0; r < repeats; ++r) {
-    const peer::Result run = peer::Run(md, folder.path(), 1, peer::ReferenceSurge, 60.0, 0.1);
+    const peer::Result run =
+        peer::Run(md, folder.path(), 1, peer::ReferenceSurge, 60.0, 0.1, MoorDynStep(n));
     const double ms = 1e3 * run.step_seconds / 60.0;
     if (!(ms >= best.ms)) best.ms = ms;
     // MoorDyn's samples start at t = 0.1 s (moordyn_peer.h), hawser's at 0.

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -80,7 +81,7 @@ class MoorDynLibrary {
 /// A MoorDyn line type and the lines of one system, all of that type.
 struct LineType {
   double diameter, mass_per_length, ea;
-  double damping_ratio = 0.5;  // BA/-zeta < 0: hawser's DampingRatio of one segment.
+  double damping_ratio = 0.5;  // hawser's DampingRatio of one segment (written as BA/-zeta).
   double cdn = 1.2, can = 1.0, cdt = 0.008, cat = 0.0;
 };
 struct Line {
@@ -107,8 +108,11 @@ inline void WriteInput(const std::string& folder, const LineType& type,
        "----------------------- LINE TYPES ------------------------------------------\n"
        "TypeName Diam Mass/m EA BA/-zeta EI Cd Ca CdAx CaAx\n(-) (m) (kg/m) (N) (-) (-) (-) (-) "
        "(-) (-)\n";
+  // Internal damping: hawser's DampingRatio zeta gives a segment c = zeta sqrt(2 (EA / l) m l)
+  // = zeta sqrt(2 EA m) (simobjects/cable/line_type.cpp), MoorDyn's -zeta' a material BA =
+  // zeta' l sqrt(EA m), i.e. c = BA / l = zeta' sqrt(EA m) (Line.cpp): zeta' = sqrt(2) zeta.
   f << fmt::format("line {} {} {} {} 0 {} {} {} {}\n", type.diameter, type.mass_per_length, type.ea,
-                   -type.damping_ratio, type.cdn, type.can, type.cdt, type.cat);
+                   -std::sqrt(2.0) * type.damping_ratio, type.cdn, type.can, type.cdt, type.cat);
   f << "---------------------- POINTS --------------------------------\n"
        "ID Attachment X Y Z M V CdA CA\n(-) (-) (m) (m) (m) (kg) (m^3) (m^2) (-)\n";
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -183,20 +187,26 @@ auto Quietly(F f) {
 }
 
 /// One MoorDyn run: the step loop's wall time (not the input reading or the initial
-/// condition's dynamic relaxation, timed apart) and the fairlead tensions every dt_couple.
+/// condition's dynamic relaxation, timed apart) and the fairlead tensions every dt_sample.
 struct Result {
   double init_seconds = 0.0, step_seconds = 0.0;
-  // [line][k], k = 0, 1, ...: at t = (k + 1) dt_couple (MoorDyn computes a tension only in a
+  // [line][k], k = 0, 1, ...: at t = (k + 1) dt_sample (MoorDyn computes a tension only in a
   // step: after Init it holds the relaxation's last, not the initial state's).
   std::vector<std::vector<double>> tensions;
 };
 
 /// Runs lines.txt in `folder` to `end_time`, the coupled points (3 values each, in line order)
-/// given by motion(t, x, xd) at each coupling step.
+/// given by motion(t, x, xd), sampling the tensions every `dt_sample`.
+/// Coupling: within a call MoorDyn_Step(x, xd, t, dt) moves a coupled point as x + xd tau, tau
+/// from 0 to dt (Point::updateFairlead), so x and xd are the motion at the step's START, and the
+/// point jumps by about a dt^2 / 2 to the next call's x. On a stiff line that jump is a blow: at
+/// the reference line's 2 m/s^2 and a 0.1-s step, 1 cm on a 5-m segment of EA 6e8 N is 1.2 MN.
+/// So the coupling step is MoorDyn's own dtM (`dt_couple`; jumps of microns), as a coupled code
+/// calling it each of its steps does.
 inline Result Run(
     const MoorDynLibrary& md, const std::string& folder, int lines,
     const std::function<void(double, std::vector<double>&, std::vector<double>&)>& motion,
-    double end_time, double dt_couple) {
+    double end_time, double dt_sample, double dt_couple) {
   const auto now = [] { return std::chrono::steady_clock::now(); };
   // MoorDyn reads wave_frequencies.txt, water_grid.txt and current_profile.txt from the input
   // file's folder.
@@ -223,16 +233,18 @@ inline Result Run(
       r.tensions[l].push_back(t);
     }
   };
-  const long steps = std::lround(end_time / dt_couple);
+  const long per_sample = std::max(1L, std::lround(dt_sample / dt_couple));
+  const double dt_step = dt_sample / static_cast<double>(per_sample);
+  const long steps = std::lround(end_time / dt_sample) * per_sample;
   t0 = now();
   for (long k = 0; k < steps; ++k) {
-    double t = k * dt_couple, dt = dt_couple;
-    motion((k + 1) * dt_couple, x, xd);
+    double t = static_cast<double>(k) * dt_step, dt = dt_step;
+    motion(t, x, xd);
     if (md.step(system, x.data(), xd.data(), f.data(), &t, &dt) != 0) {
       md.close(system);
       throw std::runtime_error(fmt::format("MoorDyn_Step failed at t = {}", t));
     }
-    sample();
+    if ((k + 1) % per_sample == 0) sample();
   }
   r.step_seconds = std::chrono::duration<double>(now() - t0).count();
   md.close(system);
