@@ -19,6 +19,7 @@
 // The load of a ramped sea (Ocean::WaveRamp r(t)) is r^2 F, as Newman's.
 #pragma once
 
+#include <cstddef>
 #include <span>
 #include <utility>
 #include <vector>
@@ -28,6 +29,10 @@
 #include "simobjects/body/wave_response.h"
 
 namespace hawser {
+
+/// The most wave components a full-QTF load sums over: the pair matrix is N^2 x 96 bytes (96 MB
+/// at the bound) and an evaluation N^2 x 6 complex products (about 10 ms at the bound).
+inline constexpr size_t kMaxQtfComponents = 1000;
 
 class QtfDrift {
  public:

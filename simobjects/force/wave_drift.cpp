@@ -111,6 +111,11 @@ WaveDrift::WaveDrift(ObjectArgs& args) : SimObject(args) {
 void WaveDrift::Initialize() {
   if (!wamit_) return;
   const Ocean& ocean = *service<Ocean>(ocean_);
+  if (const size_t n = ocean.WaveComponents().size(); qtf_ && n > kMaxQtfComponents) {
+    throw Error("Method qtf sums over every pair of the ocean's " + std::to_string(n) +
+                " wave components; at most " + std::to_string(kMaxQtfComponents) +
+                " (N^2 pairs; use fewer NumComponents, or Method newman)");
+  }
   const std::array<double, 6> scale = WamitDriftScale(ocean.density(), ocean.gravity(), length_);
   scale_ = Vector6d(scale.data());
 }

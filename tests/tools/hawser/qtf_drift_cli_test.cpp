@@ -11,12 +11,14 @@
 namespace hawser::testing {
 namespace {
 
-/// A scenario whose Force/WaveDrift (line 4) reads `qtf` with Method="qtf".
-std::string Scenario(const std::string& qtf) {
+/// A scenario whose Force/WaveDrift (line 4) reads `qtf` with Method="qtf"; `sea` the ocean's
+/// wave attributes (on line 3).
+std::string Scenario(const std::string& qtf,
+                     const std::string& sea = R"(Waves="regular" WaveHeight="2" WavePeriod="10")") {
   return fmt::format(R"(<Contents><OBJECTS>
-<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Waves="regular" WaveHeight="2"
-     WavePeriod="10"/>
-<Lib LibName="base" SimObject="Force/WaveDrift" Name="D" Method="qtf" DriftFile="{}"/>
+<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea"
+     {1}/>
+<Lib LibName="base" SimObject="Force/WaveDrift" Name="D" Method="qtf" DriftFile="{0}"/>
 <Lib LibName="base" SimObject="Src/Constant" Name="Zero" Value="0,0,0"/>
 </OBJECTS><INTERCONNECTIONS>
 <Connection D.Pos="Zero.Out" D.RollPitchYaw="Zero.Out"/>
@@ -24,7 +26,7 @@ std::string Scenario(const std::string& qtf) {
 <INTEGRATION><Engine Integrator="rk4" stepsize="0.1" TOutput="0, 1, 2"/></INTEGRATION>
 </Contents>
 )",
-                     qtf);
+                     qtf, sea);
 }
 
 TEST_CASE("hawser validate: malformed WAMIT QTF files exit 2 at file:line") {
@@ -56,6 +58,17 @@ TEST_CASE("hawser validate: malformed WAMIT QTF files exit 2 at file:line") {
   r = RunHawser("validate '" + WriteTempFile("cli_good.xml", Scenario(good)) + "'");
   CAPTURE(r.output);
   CHECK(r.exit_code == 0);
+
+  // More components than the pair sum allows: refused at the start of the run, exit 2.
+  const std::string many = WriteTempFile(
+      "cli_many.xml",
+      Scenario(good, R"(Waves="jonswap" WaveHeight="2" WavePeriod="10" NumComponents="1001")"));
+  r = RunHawser("run '" + many + "' -o '" + WriteTempFile("cli_many.csv", "") + "' -q");
+  CAPTURE(r.output);
+  CHECK(r.exit_code == 2);
+  CHECK(r.output.find("D (Force/WaveDrift)") != std::string::npos);
+  CHECK(r.output.find("Method qtf sums over every pair of the ocean's 1001 wave components; at "
+                      "most 1000") != std::string::npos);
 }
 
 }  // namespace
