@@ -56,8 +56,9 @@ bool StartsWithNumber(const std::string& line) {
          line[0] == '.';
 }
 
-/// The values of a WAMIT row, separated by blanks (WAMIT writes no commas).
-std::vector<double> BlankSeparated(const std::string& line, const SourceLocation& at) {
+}  // namespace
+
+std::vector<double> WamitRowValues(const std::string& line, const SourceLocation& at) {
   std::string commas = line;
   std::replace(commas.begin(), commas.end(), '\t', ' ');
   std::string joined;
@@ -68,8 +69,6 @@ std::vector<double> BlankSeparated(const std::string& line, const SourceLocation
   if (!joined.empty() && joined.back() == ',') joined.pop_back();
   return ParseVector(joined, at, "WAMIT drift row");
 }
-
-}  // namespace
 
 RaoTable ParseDriftTable(const std::string& text, const std::string& path, RaoFrequencyUnit unit,
                          const SourceLocation& where) {
@@ -110,7 +109,7 @@ RaoTable ParseWamitDrift(const std::string& text, const std::string& path, bool 
   std::map<std::pair<std::pair<double, double>, int>, int> seen;  // ((omega, beta), mode) -> line
   ForEachTextRow(text, path, "drift file", [&](int line_no, const std::string& line) {
     const SourceLocation at{path, line_no};
-    const std::vector<double> v = BlankSeparated(line, at);
+    const std::vector<double> v = WamitRowValues(line, at);
     if (v.size() != columns) {
       throw ScenarioError(at, "WAMIT drift row has " + std::to_string(v.size()) +
                                   " values; expected " + std::to_string(columns) +

@@ -30,6 +30,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "hawser/errors.h"
 #include "simobjects/body/rao_table.h"
@@ -47,6 +48,9 @@ RaoTable ParseDriftTable(const std::string& text, const std::string& path, RaoFr
 /// ParseDriftTable.
 RaoTable ParseWamitDrift(const std::string& text, const std::string& path, bool qtf,
                          const SourceLocation& where);
+
+/// The values of a WAMIT row, separated by blanks or tabs (errors at `at`; also qtf_table.h).
+std::vector<double> WamitRowValues(const std::string& line, const SourceLocation& at);
 
 /// rho g L^k per mode (k = 1 for forces, 2 for moments): WAMIT's dimensional factor of a
 /// coefficient per unit wave amplitude squared.

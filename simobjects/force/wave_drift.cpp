@@ -6,6 +6,7 @@
 #include "hawser/text_file.h"
 #include "simobjects/body/drift_table.h"
 #include "simobjects/body/newman_drift.h"
+#include "simobjects/body/qtf_table.h"
 #include "simobjects/body/rao_parameters.h"
 
 namespace hawser {
@@ -21,12 +22,22 @@ WaveDrift::WaveDrift(ObjectArgs& args) : SimObject(args) {
   const std::string method = DeclareParameter<std::string>(
       {.name = "Method",
        .unit = "-",
-       .doc = "newman (slow drift, Newman's approximation) or mean (the mean drift only).",
+       .doc = "newman (slow drift, Newman's approximation), mean (the mean drift only) or qtf "
+              "(the full difference-frequency QTF of a WAMIT .10d, .11d or .12d DriftFile).",
        .fallback = "newman",
        .check = [](const std::string& m) {
-         return m == "newman" || m == "mean" ? std::string() : "newman or mean";
+         return m == "newman" || m == "mean" || m == "qtf" ? std::string() : "newman, mean or qtf";
        }});
   mean_only_ = method == "mean";
+  const bool full_qtf = method == "qtf";
+  const double cutoff = DeclareParameter<double>(
+      {.name = "DifferenceCutoff",
+       .unit = "rad/s",
+       .doc = "With Method qtf: only component pairs with |omega_i - omega_j| <= this; 0 = all.",
+       .fallback = 0.0,
+       .check = [](const double& c) {
+         return c >= 0.0 && std::isfinite(c) ? std::string() : "zero or positive";
+       }});
   length_ = DeclareParameter<double>(
       {.name = "ULEN",
        .unit = "m",
@@ -45,7 +56,18 @@ WaveDrift::WaveDrift(ObjectArgs& args) : SimObject(args) {
       return path.size() > tail.size() &&
              path.compare(path.size() - tail.size(), tail.size(), tail) == 0;
     };
-    wamit_ = ends_with(".8") || ends_with(".9") || ends_with(".12d");
+    const bool qtf_file = ends_with(".10d") || ends_with(".11d") || ends_with(".12d");
+    if (full_qtf && !qtf_file) {
+      throw ScenarioError(where, name() + " (" + type() +
+                                     "): Method qtf reads a WAMIT full QTF "
+                                     "file (.10d, .11d or .12d); DriftFile is '" +
+                                     file + "'");
+    }
+    wamit_ = full_qtf || ends_with(".8") || ends_with(".9") || ends_with(".12d");
+    if (const auto p = args.values.find("DifferenceCutoff"); !full_qtf && p != args.values.end()) {
+      Warn(p->second.second,
+           name() + " (" + type() + "): DifferenceCutoff is ignored without Method=\"qtf\"");
+    }
     // A parameter the file's format does not read is a warning at its line.
     const char* unread = wamit_ ? "FrequencyUnit" : "ULEN";
     if (const auto p = args.values.find(unread); p != args.values.end()) {
@@ -54,8 +76,12 @@ WaveDrift::WaveDrift(ObjectArgs& args) : SimObject(args) {
                                          : "a CSV DriftFile (its coefficients are dimensional)"));
     }
     try {
-      drift_ = wamit_ ? ParseWamitDrift(text, path, ends_with(".12d"), where)
-                      : ParseDriftTable(text, path, frequency_unit, where);
+      if (full_qtf) {
+        qtf_.emplace(ParseWamitQtf(text, path, where), cutoff);
+      } else {
+        drift_ = wamit_ ? ParseWamitDrift(text, path, ends_with(".12d"), where)
+                        : ParseDriftTable(text, path, frequency_unit, where);
+      }
     } catch (const ScenarioError& e) {
       // At the attribute, the object's name first (as the RAO files'); rows keep file:line.
       if (e.location().file != where.file || e.location().line != where.line) throw;
@@ -85,6 +111,11 @@ WaveDrift::WaveDrift(ObjectArgs& args) : SimObject(args) {
 void WaveDrift::Initialize() {
   if (!wamit_) return;
   const Ocean& ocean = *service<Ocean>(ocean_);
+  if (const size_t n = ocean.WaveComponents().size(); qtf_ && n > kMaxQtfComponents) {
+    throw Error("Method qtf sums over every pair of the ocean's " + std::to_string(n) +
+                " wave components; at most " + std::to_string(kMaxQtfComponents) +
+                " (N^2 pairs; use fewer NumComponents, or Method newman)");
+  }
   const std::array<double, 6> scale = WamitDriftScale(ocean.density(), ocean.gravity(), length_);
   scale_ = Vector6d(scale.data());
 }
@@ -105,6 +136,8 @@ void WaveDrift::Compute() {
     }
     const double ramp = ocean.WaveRamp(time());
     load *= ramp * ramp;
+  } else if (qtf_) {
+    load = qtf_->Load(ocean, time(), p.x(), p.y(), yaw);
   } else {
     load = NewmanDrift(*drift_, ocean, time(), p.x(), p.y(), yaw);
   }
