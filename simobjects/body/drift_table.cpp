@@ -1,7 +1,6 @@
 #include "simobjects/body/drift_table.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <utility>
@@ -49,11 +48,6 @@ RaoTable Grid(const Rows& rows, const std::string& path, const SourceLocation& w
     }
   }
   return RaoTable(std::move(frequencies), std::move(headings), std::move(values));
-}
-
-bool StartsWithNumber(const std::string& line) {
-  return std::isdigit(static_cast<unsigned char>(line[0])) || line[0] == '-' || line[0] == '+' ||
-         line[0] == '.';
 }
 
 /// The values of a WAMIT row, separated by blanks (WAMIT writes no commas).

@@ -1,7 +1,6 @@
 #include "simobjects/body/rao_table.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <numbers>
@@ -33,9 +32,7 @@ struct Row {
 /// header and is skipped.
 void ParseRow(const std::string& text, const SourceLocation& at, RaoFrequencyUnit unit,
               std::map<std::pair<double, double>, Row>& rows) {
-  const bool numeric = std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-' ||
-                       text[0] == '+' || text[0] == '.';
-  if (rows.empty() && !numeric) return;  // A header.
+  if (rows.empty() && !StartsWithNumber(text)) return;  // A header.
   const std::vector<double> v = ParseVector(text, at, "RAO row");
   if (v.size() != kColumns) {
     throw ScenarioError(at, "RAO row has " + std::to_string(v.size()) +

@@ -1,6 +1,5 @@
 #include "simobjects/force/flow_coefficients.h"
 
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <vector>
@@ -17,9 +16,7 @@ FlowCoefficients FlowCoefficients::Parse(const std::string& text, const std::str
   std::map<double, std::pair<RaoTable::Response, int>> rows;  // heading -> (C, line)
   ForEachTextRow(text, path, "coefficient file", [&](int line_no, const std::string& line) {
     const SourceLocation at{path, line_no};
-    const bool numeric = std::isdigit(static_cast<unsigned char>(line[0])) || line[0] == '-' ||
-                         line[0] == '+' || line[0] == '.';
-    if (rows.empty() && !numeric) return;  // A header.
+    if (rows.empty() && !StartsWithNumber(line)) return;  // A header.
     const std::vector<double> v = ParseVector(line, at, "coefficient row");
     if (v.size() != 4) {
       throw ScenarioError(at, "coefficient row has " + std::to_string(v.size()) +
@@ -28,9 +25,7 @@ FlowCoefficients FlowCoefficients::Parse(const std::string& text, const std::str
     }
     for (double x : v)
       if (!std::isfinite(x)) throw ScenarioError(at, "coefficient row has a value not finite");
-    double heading = std::fmod(v[0], 360.0);
-    if (heading < 0.0) heading += 360.0;
-    if (heading >= 360.0) heading = 0.0;
+    const double heading = WrapHeading(v[0]);
     const RaoTable::Response c = {v[1], v[2], 0.0, 0.0, 0.0, v[3]};
     if (auto [it, inserted] = rows.emplace(heading, std::make_pair(c, line_no)); !inserted) {
       throw ScenarioError(at, "coefficient row repeats heading " + NumberText(v[0]) +
