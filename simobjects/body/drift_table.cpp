@@ -87,7 +87,8 @@ RaoTable ParseDriftTable(const std::string& text, const std::string& path, RaoFr
         throw ScenarioError(at, "drift coefficient " + std::to_string(i + 1) + " is not finite");
       row.d[i] = v[2 + i];
     }
-    const auto key = std::make_pair(ToRadPerSecond(v[0], unit), WrapHeading(v[1]));
+    const auto key =
+        std::make_pair(RowRadPerSecond(v[0], unit, at, "drift frequency"), WrapHeading(v[1]));
     if (auto [it, inserted] = rows.emplace(key, row); !inserted) {
       throw ScenarioError(at, "drift row repeats frequency " + NumberText(v[0]) + " and heading " +
                                   NumberText(v[1]) + " deg of line " +
@@ -125,7 +126,9 @@ RaoTable ParseWamitDrift(const std::string& text, const std::string& path, bool 
       throw ScenarioError(at, "WAMIT mode I is " + NumberText(mode) + "; expected 1 to 6");
     }
     const int i = static_cast<int>(mode) - 1;
-    const auto key = std::make_pair(kRadPerHertz / v[0], WrapHeading(v[b]));
+    const double omega =
+        RowRadPerSecond(v[0], RaoFrequencyUnit::kPeriodSeconds, at, "WAMIT drift period");
+    const auto key = std::make_pair(omega, WrapHeading(v[b]));
     if (auto [it, inserted] = seen.emplace(std::make_pair(key, i), line_no); !inserted) {
       throw ScenarioError(at, "WAMIT drift row repeats period " + NumberText(v[0]) +
                                   " s, heading " + NumberText(v[b]) + " deg, mode " +

@@ -52,7 +52,8 @@ void ParseRow(const std::string& text, const SourceLocation& at, RaoFrequencyUni
     }
     row.response[i] = std::polar(amplitude, phase * kDegree);
   }
-  const auto key = std::make_pair(ToRadPerSecond(v[0], unit), WrapHeading(v[1]));
+  const auto key =
+      std::make_pair(RowRadPerSecond(v[0], unit, at, "RAO frequency"), WrapHeading(v[1]));
   if (auto [it, inserted] = rows.emplace(key, row); !inserted) {
     throw ScenarioError(at, "RAO row repeats frequency " + NumberText(v[0]) + " and heading " +
                                 NumberText(v[1]) + " deg of line " +
@@ -79,6 +80,16 @@ double ToRadPerSecond(double value, RaoFrequencyUnit unit) {
       break;
   }
   return value;
+}
+
+double RowRadPerSecond(double value, RaoFrequencyUnit unit, const SourceLocation& at,
+                       const std::string& what) {
+  const double omega = ToRadPerSecond(value, unit);
+  if (!std::isfinite(omega)) {
+    throw ScenarioError(at, what + " " + NumberText(value) +
+                                " is out of range: its angular frequency overflows a double");
+  }
+  return omega;
 }
 
 RaoTable RaoTable::Read(const std::string& path, RaoFrequencyUnit unit,
