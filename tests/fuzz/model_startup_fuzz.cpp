@@ -10,10 +10,11 @@
 #include "runtime/model/model.h"
 #include "runtime/scenario/scenario.h"
 #include "simobjects/register_base.h"
+#include "tests/fuzz/fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string xml(reinterpret_cast<const char*>(data), size);
-  try {
+  hawser::fuzz::IgnoringHawserErrors([&] {
     const hawser::Scenario scenario = hawser::LoadScenarioFromString(xml, "fuzz.xml");
     const std::unique_ptr<hawser::Model> model =
         hawser::Model::Assemble(scenario, hawser::BuiltinRegistry());
@@ -21,10 +22,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::vector<double> x = model->InitialState(t0);
     std::vector<double> xdot(x.size());
     if (model->EvaluateOutputs(t0, x.data())) model->Rhs(t0, x.data(), xdot.data());
-  } catch (const hawser::ScenarioErrors&) {
-  } catch (const hawser::ScenarioError&) {
-  } catch (const hawser::SimulationError&) {
-  } catch (const hawser::IoError&) {
-  }
+  });
   return 0;
 }

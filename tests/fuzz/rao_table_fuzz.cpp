@@ -13,9 +13,7 @@
 
 namespace {
 
-void Check(bool ok, const char* promise, const std::string& text) {
-  hawser::fuzz::Require(ok, "rao_table_fuzz", promise, text);
-}
+const hawser::fuzz::Promises Check{"rao_table_fuzz"};
 
 }  // namespace
 
