@@ -28,17 +28,9 @@ struct Row {
   int line = 0;
 };
 
-/// Adds the row `text` (at `at`) to `rows`; a first line that does not start with a number is a
-/// header and is skipped.
-void ParseRow(const std::string& text, const SourceLocation& at, RaoFrequencyUnit unit,
-              std::map<std::pair<double, double>, Row>& rows) {
-  if (rows.empty() && !StartsWithNumber(text)) return;  // A header.
-  const std::vector<double> v = ParseVector(text, at, "RAO row");
-  if (v.size() != kColumns) {
-    throw ScenarioError(at, "RAO row has " + std::to_string(v.size()) +
-                                " values; expected 14: frequency, heading_deg, then amplitude "
-                                "and phase_deg of surge, sway, heave, roll, pitch, yaw");
-  }
+/// Adds the row `v` (kColumns values, at `at`) to `rows`.
+void AddRow(const std::vector<double>& v, const SourceLocation& at, RaoFrequencyUnit unit,
+            std::map<std::pair<double, double>, Row>& rows) {
   if (!(v[0] > 0.0) || !std::isfinite(v[0])) {
     throw ScenarioError(at, "RAO frequency " + NumberText(v[0]) + " is not positive and finite");
   }
@@ -102,9 +94,11 @@ RaoTable RaoTable::Parse(const std::string& text, const std::string& path, RaoFr
   // (frequency [rad/s], heading [deg]) -> row; keyed on the values as written so that a repeat
   // is found exactly.
   std::map<std::pair<double, double>, Row> rows;
-  ForEachTextRow(text, path, "RAO file", [&](int line_no, const std::string& line) {
-    ParseRow(line, {path, line_no}, unit, rows);
-  });
+  ForEachNumberRow(
+      text, path, "RAO", kColumns,
+      "frequency, heading_deg, then amplitude and phase_deg of surge, sway, heave, "
+      "roll, pitch, yaw",
+      [&](const SourceLocation& at, const std::vector<double>& v) { AddRow(v, at, unit, rows); });
   if (rows.empty()) throw ScenarioError(where, "RAO file '" + path + "' has no rows");
 
   std::vector<double> frequencies, headings;

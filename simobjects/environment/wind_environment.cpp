@@ -8,6 +8,7 @@
 #include "simobjects/environment/irregular_sea.h"
 
 namespace hawser {
+
 WindEnvironment::WindEnvironment(ObjectArgs& args) : SimObject(args) {
   density_ = DeclareParameter<double>({.name = "Density",
                                        .unit = "kg/m^3",
