@@ -13,25 +13,11 @@
 
 #include "simobjects/body/drift_table.h"
 #include "simobjects/body/wamit_files.h"
-#include "tests/fuzz/fuzz_support.h"
+#include "tests/fuzz/rao_grid_promises.h"
 
 namespace {
 
 const hawser::fuzz::Promises Check{"wamit_fuzz"};
-
-void CheckGrid(const hawser::RaoTable& table, const std::string& text) {
-  const auto& f = table.frequencies();
-  const auto& h = table.headings();
-  Check(!f.empty() && !h.empty(), "the grid is empty", text);
-  for (size_t i = 0; i < f.size(); ++i) {
-    Check(f[i] > 0 && std::isfinite(f[i]), "a frequency is not positive and finite", text);
-    Check(i == 0 || f[i] > f[i - 1], "the frequencies do not increase", text);
-  }
-  for (size_t i = 0; i < h.size(); ++i) {
-    Check(h[i] >= 0 && h[i] < 360, "a heading is outside [0, 360)", text);
-    Check(i == 0 || h[i] > h[i - 1], "the headings do not increase", text);
-  }
-}
 
 void CheckRadiation(const hawser::WamitRadiation& r, const std::string& text) {
   const auto& w = r.omegas;
@@ -62,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::vector<int> lines;
         const hawser::RaoTable table =
             hawser::ParseWamitExcitation(text, "fuzz.3", scales, where, &lines);
-        CheckGrid(table, text);
+        hawser::fuzz::CheckRaoGrid(table, Check, text);
         return Check(lines.size() == table.frequencies().size(), "a period's first line is missing",
                      text);
       }
@@ -70,9 +56,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         hawser::ParseWamitHydrostatics(text, "fuzz.hst", scales, where);
         return;
       default:
-        return CheckGrid(
+        return hawser::fuzz::CheckRaoGrid(
             hawser::ParseWamitDrift(text, reader == 3 ? "fuzz.8" : "fuzz.12d", reader == 4, where),
-            text);
+            Check, text);
     }
   });
   return 0;
