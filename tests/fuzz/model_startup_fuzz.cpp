@@ -7,21 +7,16 @@
 #include <string>
 #include <vector>
 
-#include "runtime/model/model.h"
-#include "runtime/scenario/scenario.h"
-#include "simobjects/register_base.h"
-#include "tests/fuzz/fuzz_support.h"
+#include "tests/fuzz/scenario_fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string xml(reinterpret_cast<const char*>(data), size);
-  hawser::fuzz::IgnoringHawserErrors([&] {
-    const hawser::Scenario scenario = hawser::LoadScenarioFromString(xml, "fuzz.xml");
-    const std::unique_ptr<hawser::Model> model =
-        hawser::Model::Assemble(scenario, hawser::BuiltinRegistry());
-    const double t0 = scenario.engine.output.start;
-    std::vector<double> x = model->InitialState(t0);
-    std::vector<double> xdot(x.size());
-    if (model->EvaluateOutputs(t0, x.data())) model->Rhs(t0, x.data(), xdot.data());
-  });
+  hawser::fuzz::WithAssembledScenario(data, size,
+                                      [](const hawser::Scenario& scenario, hawser::Model& model) {
+                                        const double t0 = scenario.engine.output.start;
+                                        std::vector<double> x = model.InitialState(t0);
+                                        std::vector<double> xdot(x.size());
+                                        if (model.EvaluateOutputs(t0, x.data()))
+                                          model.Rhs(t0, x.data(), xdot.data());
+                                      });
   return 0;
 }

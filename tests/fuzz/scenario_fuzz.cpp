@@ -7,19 +7,13 @@
 #include <cstdint>
 #include <string>
 
-#include "runtime/model/model.h"
-#include "runtime/scenario/scenario.h"
-#include "simobjects/register_base.h"
-#include "tests/fuzz/fuzz_support.h"
+#include "tests/fuzz/scenario_fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string xml(reinterpret_cast<const char*>(data), size);
-  hawser::fuzz::IgnoringHawserErrors([&] {
-    const hawser::Scenario scenario = hawser::LoadScenarioFromString(xml, "fuzz.xml");
-    const std::unique_ptr<hawser::Model> model =
-        hawser::Model::Assemble(scenario, hawser::BuiltinRegistry());
-    model->DescribeWiring();
-    model->DescribeEvaluationOrder();
-  });
+  hawser::fuzz::WithAssembledScenario(data, size,
+                                      [](const hawser::Scenario&, hawser::Model& model) {
+                                        model.DescribeWiring();
+                                        model.DescribeEvaluationOrder();
+                                      });
   return 0;
 }
