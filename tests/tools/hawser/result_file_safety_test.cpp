@@ -24,14 +24,12 @@ namespace {
 
 // A ball coasting at `v` towards the anchor of a spring of zero length: at v = -1 it reaches the
 // anchor at t = 1 and the run fails there (the spring has no direction), after rows t = 0..0.75.
-const std::string kCoasting = testing::SpringBallScenario(
-    {.variables = {R"(<Variable Name="v" Value="-0.2" />)"},
-     .spring = R"(Stiffness="0" RelaxedLength="0")",
-     .body = R"(Body/Mass)",
-     .ball = R"(Mass="1")",
-     .initial = R"(Ball.Pos="0,0,1" Ball.Vel="0,0,${v}")",
-     .engine =
-         R"(Integrator="euler" stepsize="0.25" TOutput="0, 0.25, 2" FileOutput="objects:all")"});
+testing::SpringBall Coasting() {
+  testing::SpringBall coasting = testing::CoastingBall("${v}");
+  coasting.variables = {R"(<Variable Name="v" Value="-0.2" />)"};
+  return coasting;
+}
+const std::string kCoasting = testing::SpringBallScenario(Coasting());
 
 /// One kind of result file: the command that writes it (its output name last) and its name.
 struct Writer {

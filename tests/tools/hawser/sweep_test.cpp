@@ -87,13 +87,7 @@ TEST_CASE("sweep: /cases matches running each case alone") {
 
 // A mass coasting through the spring's anchor: with Vel = -1 an Euler step lands on it (failure);
 // slower ones never do.
-const std::string kCoasting = testing::SpringBallScenario(
-    {.spring = R"(Stiffness="0" RelaxedLength="0")",
-     .body = R"(Body/Mass)",
-     .ball = R"(Mass="1")",
-     .initial = R"(Ball.Pos="0,0,1" Ball.Vel="0,0,-1")",
-     .engine =
-         R"(Integrator="euler" stepsize="0.25" TOutput="0, 0.25, 2" FileOutput="objects:all")"});
+const std::string kCoasting = testing::SpringBallScenario(testing::CoastingBall("-1"));
 
 TEST_CASE("sweep: a failing case is recorded and the others go on (exit code 3)") {
   const TempDir dir("sweep_fail");
