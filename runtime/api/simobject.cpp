@@ -224,6 +224,15 @@ std::function<std::string(const long&)> IntegerInRange(long lo, long hi) {
     return v >= lo && v <= hi ? "" : fmt::format("an integer from {} to {}", lo, hi);
   };
 }
+std::function<std::string(const std::string&)> OneOf(std::vector<std::string> choices) {
+  return [choices = std::move(choices)](const std::string& value) {
+    for (const auto& c : choices)
+      if (value == c) return std::string();
+    std::string list;
+    for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
+    return "one of " + list;
+  };
+}
 std::function<std::string(std::span<const double>)> StateAtLeast(double lo, std::string why) {
   return [lo, why = std::move(why)](std::span<const double> v) {
     for (double x : v) {

@@ -2,11 +2,19 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 namespace hawser {
 
 std::string NumberText(double value) { return fmt::format("{}", value); }
 
 std::string NumberText(double value, int digits) { return fmt::format("{:.{}g}", value, digits); }
+
+bool StartsWithNumber(const std::string& line) {
+  if (line.empty()) return false;
+  const char c = line[0];
+  return std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.';
+}
 
 namespace {
 

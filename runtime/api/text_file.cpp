@@ -117,4 +117,22 @@ void ForEachTextRow(const std::string& text, const std::string& path, const std:
   }
 }
 
+void ForEachNumberRow(
+    const std::string& text, const std::string& path, const std::string& what, std::size_t columns,
+    const std::string& layout,
+    const std::function<void(const SourceLocation&, const std::vector<double>&)>& row) {
+  bool data = false;
+  ForEachTextRow(text, path, what + " file", [&](int line_no, const std::string& line) {
+    if (!data && !StartsWithNumber(line)) return;  // A header.
+    data = true;
+    const SourceLocation at{path, line_no};
+    const std::vector<double> v = ParseVector(line, at, what + " row");
+    if (v.size() != columns) {
+      throw ScenarioError(at, what + " row has " + std::to_string(v.size()) + " values; expected " +
+                                  std::to_string(columns) + ": " + layout);
+    }
+    row(at, v);
+  });
+}
+
 }  // namespace hawser

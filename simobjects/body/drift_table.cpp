@@ -1,7 +1,6 @@
 #include "simobjects/body/drift_table.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <utility>
@@ -51,11 +50,6 @@ RaoTable Grid(const Rows& rows, const std::string& path, const SourceLocation& w
   return RaoTable(std::move(frequencies), std::move(headings), std::move(values));
 }
 
-bool StartsWithNumber(const std::string& line) {
-  return std::isdigit(static_cast<unsigned char>(line[0])) || line[0] == '-' || line[0] == '+' ||
-         line[0] == '.';
-}
-
 }  // namespace
 
 std::vector<double> WamitRowValues(const std::string& line, const SourceLocation& at) {
@@ -73,32 +67,30 @@ std::vector<double> WamitRowValues(const std::string& line, const SourceLocation
 RaoTable ParseDriftTable(const std::string& text, const std::string& path, RaoFrequencyUnit unit,
                          const SourceLocation& where) {
   Rows rows;
-  ForEachTextRow(text, path, "drift file", [&](int line_no, const std::string& line) {
-    const SourceLocation at{path, line_no};
-    if (rows.empty() && !StartsWithNumber(line)) return;  // A header.
-    const std::vector<double> v = ParseVector(line, at, "drift row");
-    if (v.size() != 8) {
-      throw ScenarioError(at, "drift row has " + std::to_string(v.size()) +
-                                  " values; expected 8: frequency, heading_deg, then the mean "
-                                  "drift coefficients of surge, sway, heave, roll, pitch, yaw");
-    }
-    if (!(v[0] > 0.0) || !std::isfinite(v[0])) {
-      throw ScenarioError(at,
-                          "drift frequency " + NumberText(v[0]) + " is not positive and finite");
-    }
-    Row row{.d = {}, .line = line_no};
-    for (size_t i = 0; i < 6; ++i) {
-      if (!std::isfinite(v[2 + i]))
-        throw ScenarioError(at, "drift coefficient " + std::to_string(i + 1) + " is not finite");
-      row.d[i] = v[2 + i];
-    }
-    const auto key = std::make_pair(ToRadPerSecond(v[0], unit), WrapHeading(v[1]));
-    if (auto [it, inserted] = rows.emplace(key, row); !inserted) {
-      throw ScenarioError(at, "drift row repeats frequency " + NumberText(v[0]) + " and heading " +
-                                  NumberText(v[1]) + " deg of line " +
-                                  std::to_string(it->second.line));
-    }
-  });
+  const std::string layout =
+      "frequency, heading_deg, then the mean drift coefficients of surge, sway, heave, roll, "
+      "pitch, yaw";
+  ForEachNumberRow(
+      text, path, "drift", 8, layout, [&](const SourceLocation& at, const std::vector<double>& v) {
+        if (!(v[0] > 0.0) || !std::isfinite(v[0])) {
+          throw ScenarioError(
+              at, "drift frequency " + NumberText(v[0]) + " is not positive and finite");
+        }
+        Row row{.d = {}, .line = at.line};
+        for (size_t i = 0; i < 6; ++i) {
+          if (!std::isfinite(v[2 + i]))
+            throw ScenarioError(at,
+                                "drift coefficient " + std::to_string(i + 1) + " is not finite");
+          row.d[i] = v[2 + i];
+        }
+        const auto key =
+            std::make_pair(RowRadPerSecond(v[0], unit, at, "drift frequency"), WrapHeading(v[1]));
+        if (auto [it, inserted] = rows.emplace(key, row); !inserted) {
+          throw ScenarioError(at, "drift row repeats frequency " + NumberText(v[0]) +
+                                      " and heading " + NumberText(v[1]) + " deg of line " +
+                                      std::to_string(it->second.line));
+        }
+      });
   return Grid(rows, path, where);
 }
 
@@ -130,7 +122,9 @@ RaoTable ParseWamitDrift(const std::string& text, const std::string& path, bool 
       throw ScenarioError(at, "WAMIT mode I is " + NumberText(mode) + "; expected 1 to 6");
     }
     const int i = static_cast<int>(mode) - 1;
-    const auto key = std::make_pair(kRadPerHertz / v[0], WrapHeading(v[b]));
+    const double omega =
+        RowRadPerSecond(v[0], RaoFrequencyUnit::kPeriodSeconds, at, "WAMIT drift period");
+    const auto key = std::make_pair(omega, WrapHeading(v[b]));
     if (auto [it, inserted] = seen.emplace(std::make_pair(key, i), line_no); !inserted) {
       throw ScenarioError(at, "WAMIT drift row repeats period " + NumberText(v[0]) +
                                   " s, heading " + NumberText(v[b]) + " deg, mode " +

@@ -12,6 +12,7 @@
 #include "hawser/text.h"
 #include "hawser/text_file.h"
 #include "simobjects/body/drift_table.h"
+#include "simobjects/body/rao_table.h"
 #include "simobjects/body/wamit_files.h"
 
 namespace hawser {
@@ -54,6 +55,7 @@ QtfTable ParseWamitQtf(const std::string& text, const std::string& path,
                                     " s is not positive (zero and infinite frequency rows have "
                                     "no second-order load)");
       }
+      RowRadPerSecond(v[c], RaoFrequencyUnit::kPeriodSeconds, at, "WAMIT QTF period");
     }
     if (v[4] != std::floor(v[4]) || v[4] < 1.0 || v[4] > 6.0) {
       throw ScenarioError(at, "WAMIT mode I is " + NumberText(v[4]) + "; expected 1 to 6");

@@ -1,7 +1,6 @@
 #include "simobjects/body/rao_table.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <numbers>
@@ -29,19 +28,9 @@ struct Row {
   int line = 0;
 };
 
-/// Adds the row `text` (at `at`) to `rows`; a first line that does not start with a number is a
-/// header and is skipped.
-void ParseRow(const std::string& text, const SourceLocation& at, RaoFrequencyUnit unit,
-              std::map<std::pair<double, double>, Row>& rows) {
-  const bool numeric = std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-' ||
-                       text[0] == '+' || text[0] == '.';
-  if (rows.empty() && !numeric) return;  // A header.
-  const std::vector<double> v = ParseVector(text, at, "RAO row");
-  if (v.size() != kColumns) {
-    throw ScenarioError(at, "RAO row has " + std::to_string(v.size()) +
-                                " values; expected 14: frequency, heading_deg, then amplitude "
-                                "and phase_deg of surge, sway, heave, roll, pitch, yaw");
-  }
+/// Adds the row `v` (kColumns values, at `at`) to `rows`.
+void AddRow(const std::vector<double>& v, const SourceLocation& at, RaoFrequencyUnit unit,
+            std::map<std::pair<double, double>, Row>& rows) {
   if (!(v[0] > 0.0) || !std::isfinite(v[0])) {
     throw ScenarioError(at, "RAO frequency " + NumberText(v[0]) + " is not positive and finite");
   }
@@ -55,7 +44,8 @@ void ParseRow(const std::string& text, const SourceLocation& at, RaoFrequencyUni
     }
     row.response[i] = std::polar(amplitude, phase * kDegree);
   }
-  const auto key = std::make_pair(ToRadPerSecond(v[0], unit), WrapHeading(v[1]));
+  const auto key =
+      std::make_pair(RowRadPerSecond(v[0], unit, at, "RAO frequency"), WrapHeading(v[1]));
   if (auto [it, inserted] = rows.emplace(key, row); !inserted) {
     throw ScenarioError(at, "RAO row repeats frequency " + NumberText(v[0]) + " and heading " +
                                 NumberText(v[1]) + " deg of line " +
@@ -84,6 +74,16 @@ double ToRadPerSecond(double value, RaoFrequencyUnit unit) {
   return value;
 }
 
+double RowRadPerSecond(double value, RaoFrequencyUnit unit, const SourceLocation& at,
+                       const std::string& what) {
+  const double omega = ToRadPerSecond(value, unit);
+  if (!std::isfinite(omega)) {
+    throw ScenarioError(at, what + " " + NumberText(value) +
+                                " is out of range: its angular frequency overflows a double");
+  }
+  return omega;
+}
+
 RaoTable RaoTable::Read(const std::string& path, RaoFrequencyUnit unit,
                         const SourceLocation& where) {
   return Parse(ReadRegularFile(path, "RAO file", where), path, unit, where);
@@ -94,9 +94,11 @@ RaoTable RaoTable::Parse(const std::string& text, const std::string& path, RaoFr
   // (frequency [rad/s], heading [deg]) -> row; keyed on the values as written so that a repeat
   // is found exactly.
   std::map<std::pair<double, double>, Row> rows;
-  ForEachTextRow(text, path, "RAO file", [&](int line_no, const std::string& line) {
-    ParseRow(line, {path, line_no}, unit, rows);
-  });
+  ForEachNumberRow(
+      text, path, "RAO", kColumns,
+      "frequency, heading_deg, then amplitude and phase_deg of surge, sway, heave, "
+      "roll, pitch, yaw",
+      [&](const SourceLocation& at, const std::vector<double>& v) { AddRow(v, at, unit, rows); });
   if (rows.empty()) throw ScenarioError(where, "RAO file '" + path + "' has no rows");
 
   std::vector<double> frequencies, headings;

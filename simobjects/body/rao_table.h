@@ -48,6 +48,11 @@ enum class RaoFrequencyUnit { kRadPerSecond, kHertz, kPeriodSeconds };
 double WrapHeading(double degrees);
 /// A table's frequency column value in rad/s (also for the drift tables).
 double ToRadPerSecond(double value, RaoFrequencyUnit unit);
+/// ToRadPerSecond of a row's frequency column `value` (already checked > 0 and finite), refused
+/// at `at` when omega is not finite: a period so short, or a frequency so high, that 2 pi / T or
+/// 2 pi f overflows a double. `what` names the column ("RAO frequency", "WAMIT .3 period").
+double RowRadPerSecond(double value, RaoFrequencyUnit unit, const SourceLocation& at,
+                       const std::string& what);
 
 class RaoTable {
  public:

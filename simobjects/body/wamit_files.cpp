@@ -93,6 +93,8 @@ WamitRadiation ParseWamitRadiation(const std::string& text, const std::string& p
       throw ScenarioError(at, "WAMIT .1 row: period " + NumberText(per) +
                                   " s is not positive, -1 (infinite period) or 0 (zero period)");
     }
+    const double omega =
+        limit ? 0.0 : RowRadPerSecond(per, RaoFrequencyUnit::kPeriodSeconds, at, "WAMIT .1 period");
     CheckColumns(v->size(), limit ? 4 : 5, at, kWhat,
                  limit ? "PER I J Abar (PER -1 and 0 have no damping)" : "PER I J Abar Bbar");
     const int i = Mode((*v)[1], at, kWhat, "I"), j = Mode((*v)[2], at, kWhat, "J");
@@ -109,7 +111,7 @@ WamitRadiation ParseWamitRadiation(const std::string& text, const std::string& p
     }
     const double scale = scales.rho * LengthPower(scales.length, 3, i, j);
     p.a(i, j) = (*v)[3] * scale;
-    if (!limit) p.b(i, j) = (*v)[4] * scale * Omega(per);
+    if (!limit) p.b(i, j) = (*v)[4] * scale * omega;
   });
   WamitRadiation r;
   // Increasing omega: decreasing period.
@@ -158,9 +160,8 @@ RaoTable ParseWamitExcitation(const std::string& text, const std::string& path,
       throw ScenarioError(at, "WAMIT .3 row: period " + NumberText(per) +
                                   " s is not positive (excitation needs a finite period)");
     }
-    double beta = std::fmod((*v)[1], 360.0);
-    if (beta < 0.0) beta += 360.0;
-    if (beta >= 360.0) beta = 0.0;
+    RowRadPerSecond(per, RaoFrequencyUnit::kPeriodSeconds, at, "WAMIT .3 period");
+    const double beta = WrapHeading((*v)[1]);
     const int i = Mode((*v)[2], at, kWhat, "I");
     const double mod = (*v)[3], pha = (*v)[4];
     const std::complex<double> x((*v)[5], (*v)[6]);

@@ -17,20 +17,6 @@
 #include "simobjects/environment/wave_spectrum.h"
 
 namespace hawser {
-namespace {
-
-/// "" when `value` is one of `choices`, else what is expected.
-std::function<std::string(const std::string&)> OneOf(std::vector<std::string> choices) {
-  return [choices](const std::string& value) {
-    for (const auto& c : choices)
-      if (value == c) return std::string();
-    std::string list;
-    for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
-    return "one of " + list;
-  };
-}
-
-}  // namespace
 
 OceanEnvironment::OceanEnvironment(ObjectArgs& args) : SimObject(args) {
   depth_ = DeclareParameter<double>(

@@ -8,20 +8,6 @@
 #include "simobjects/environment/irregular_sea.h"
 
 namespace hawser {
-namespace {
-
-std::function<std::string(const std::string&)> OneOf(std::vector<std::string> choices) {
-  return [choices](const std::string& value) {
-    std::string list;
-    for (const auto& c : choices) {
-      if (value == c) return std::string();
-      list += (list.empty() ? "" : ", ") + c;
-    }
-    return "one of " + list;
-  };
-}
-
-}  // namespace
 
 WindEnvironment::WindEnvironment(ObjectArgs& args) : SimObject(args) {
   density_ = DeclareParameter<double>({.name = "Density",

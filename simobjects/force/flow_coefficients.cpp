@@ -1,6 +1,5 @@
 #include "simobjects/force/flow_coefficients.h"
 
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <vector>
@@ -15,28 +14,19 @@ namespace hawser {
 FlowCoefficients FlowCoefficients::Parse(const std::string& text, const std::string& path,
                                          const SourceLocation& where) {
   std::map<double, std::pair<RaoTable::Response, int>> rows;  // heading -> (C, line)
-  ForEachTextRow(text, path, "coefficient file", [&](int line_no, const std::string& line) {
-    const SourceLocation at{path, line_no};
-    const bool numeric = std::isdigit(static_cast<unsigned char>(line[0])) || line[0] == '-' ||
-                         line[0] == '+' || line[0] == '.';
-    if (rows.empty() && !numeric) return;  // A header.
-    const std::vector<double> v = ParseVector(line, at, "coefficient row");
-    if (v.size() != 4) {
-      throw ScenarioError(at, "coefficient row has " + std::to_string(v.size()) +
-                                  " values; expected 4: heading_deg, Cx [m^2], Cy [m^2], "
-                                  "Cmz [m^3]");
-    }
-    for (double x : v)
-      if (!std::isfinite(x)) throw ScenarioError(at, "coefficient row has a value not finite");
-    double heading = std::fmod(v[0], 360.0);
-    if (heading < 0.0) heading += 360.0;
-    if (heading >= 360.0) heading = 0.0;
-    const RaoTable::Response c = {v[1], v[2], 0.0, 0.0, 0.0, v[3]};
-    if (auto [it, inserted] = rows.emplace(heading, std::make_pair(c, line_no)); !inserted) {
-      throw ScenarioError(at, "coefficient row repeats heading " + NumberText(v[0]) +
-                                  " deg of line " + std::to_string(it->second.second));
-    }
-  });
+  const std::string layout = "heading_deg, Cx [m^2], Cy [m^2], Cmz [m^3]";
+  ForEachNumberRow(
+      text, path, "coefficient", 4, layout,
+      [&](const SourceLocation& at, const std::vector<double>& v) {
+        for (double x : v)
+          if (!std::isfinite(x)) throw ScenarioError(at, "coefficient row has a value not finite");
+        const double heading = WrapHeading(v[0]);
+        const RaoTable::Response c = {v[1], v[2], 0.0, 0.0, 0.0, v[3]};
+        if (auto [it, inserted] = rows.emplace(heading, std::make_pair(c, at.line)); !inserted) {
+          throw ScenarioError(at, "coefficient row repeats heading " + NumberText(v[0]) +
+                                      " deg of line " + std::to_string(it->second.second));
+        }
+      });
   if (rows.empty()) throw ScenarioError(where, "coefficient file '" + path + "' has no rows");
   std::vector<double> headings;
   std::vector<RaoTable::Response> values;

@@ -1,7 +1,6 @@
 #include "simobjects/source/table.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "hawser/text.h"
 #include "hawser/text_file.h"
@@ -44,9 +43,7 @@ Table::Table(ObjectArgs& args) : SimObject(args) {
 }
 
 void Table::AddRow(const std::string& text, const SourceLocation& where) {
-  const bool numeric = std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-' ||
-                       text[0] == '+' || text[0] == '.';
-  if (times_.empty() && !numeric && where.line == 1) return;  // A header.
+  if (times_.empty() && !StartsWithNumber(text) && where.line == 1) return;  // A header.
   const std::vector<double> row = ParseVector(text, where, "table row");
   if (row.size() < 2) {
     throw ScenarioError(where, "table row '" + Excerpt(text) + "' has " +

@@ -13,9 +13,7 @@
 
 namespace {
 
-void Check(bool ok, const char* promise, const std::string& text) {
-  hawser::fuzz::Require(ok, "connection_fuzz", promise, text);
-}
+const hawser::fuzz::Promises Check{"connection_fuzz"};
 
 }  // namespace
 

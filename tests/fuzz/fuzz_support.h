@@ -31,6 +31,15 @@ inline void Require(bool ok, const char* harness, const char* promise, const std
   std::abort();
 }
 
+/// A harness's `Check(ok, promise, text)`: Require with the harness's name, e.g.
+/// `const hawser::fuzz::Promises Check{"rao_table_fuzz"};`.
+struct Promises {
+  const char* harness;
+  void operator()(bool ok, const char* promise, const std::string& text) const {
+    Require(ok, harness, promise, text);
+  }
+};
+
 /// Runs `fn`, for which a ScenarioError is the expected outcome of bad text; anything else
 /// propagates, so libFuzzer reports it.
 template <class Fn>
@@ -38,6 +47,19 @@ void IgnoringScenarioErrors(Fn&& fn) {
   try {
     fn();
   } catch (const hawser::ScenarioError&) {
+  }
+}
+
+/// Runs `fn` on a scenario's text, for which hawser's own errors for bad input (ScenarioError(s),
+/// SimulationError, IoError for a missing table file) are the expected outcomes.
+template <class Fn>
+void IgnoringHawserErrors(Fn&& fn) {
+  try {
+    fn();
+  } catch (const hawser::ScenarioErrors&) {
+  } catch (const hawser::ScenarioError&) {
+  } catch (const hawser::SimulationError&) {
+  } catch (const hawser::IoError&) {
   }
 }
 

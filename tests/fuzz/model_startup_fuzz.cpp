@@ -7,24 +7,16 @@
 #include <string>
 #include <vector>
 
-#include "runtime/model/model.h"
-#include "runtime/scenario/scenario.h"
-#include "simobjects/register_base.h"
+#include "tests/fuzz/scenario_fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string xml(reinterpret_cast<const char*>(data), size);
-  try {
-    const hawser::Scenario scenario = hawser::LoadScenarioFromString(xml, "fuzz.xml");
-    const std::unique_ptr<hawser::Model> model =
-        hawser::Model::Assemble(scenario, hawser::BuiltinRegistry());
-    const double t0 = scenario.engine.output.start;
-    std::vector<double> x = model->InitialState(t0);
-    std::vector<double> xdot(x.size());
-    if (model->EvaluateOutputs(t0, x.data())) model->Rhs(t0, x.data(), xdot.data());
-  } catch (const hawser::ScenarioErrors&) {
-  } catch (const hawser::ScenarioError&) {
-  } catch (const hawser::SimulationError&) {
-  } catch (const hawser::IoError&) {
-  }
+  hawser::fuzz::WithAssembledScenario(data, size,
+                                      [](const hawser::Scenario& scenario, hawser::Model& model) {
+                                        const double t0 = scenario.engine.output.start;
+                                        std::vector<double> x = model.InitialState(t0);
+                                        std::vector<double> xdot(x.size());
+                                        if (model.EvaluateOutputs(t0, x.data()))
+                                          model.Rhs(t0, x.data(), xdot.data());
+                                      });
   return 0;
 }

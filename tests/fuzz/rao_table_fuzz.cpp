@@ -9,13 +9,11 @@
 #include <string>
 
 #include "simobjects/body/rao_table.h"
-#include "tests/fuzz/fuzz_support.h"
+#include "tests/fuzz/rao_grid_promises.h"
 
 namespace {
 
-void Check(bool ok, const char* promise, const std::string& text) {
-  hawser::fuzz::Require(ok, "rao_table_fuzz", promise, text);
-}
+const hawser::fuzz::Promises Check{"rao_table_fuzz"};
 
 }  // namespace
 
@@ -26,17 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const hawser::RaoTable table =
         hawser::RaoTable::Parse(text, "fuzz.csv", unit, hawser::SourceLocation{"fuzz.xml", 1});
+    hawser::fuzz::CheckRaoGrid(table, Check, text);
     const auto& f = table.frequencies();
     const auto& h = table.headings();
-    Check(!f.empty() && !h.empty(), "the grid is empty", text);
-    for (size_t i = 0; i < f.size(); ++i) {
-      Check(f[i] > 0 && std::isfinite(f[i]), "a frequency is not positive and finite", text);
-      Check(i == 0 || f[i] > f[i - 1], "the frequencies do not increase", text);
-    }
-    for (size_t i = 0; i < h.size(); ++i) {
-      Check(h[i] >= 0 && h[i] < 360, "a heading is outside [0, 360)", text);
-      Check(i == 0 || h[i] > h[i - 1], "the headings do not increase", text);
-    }
     for (const double omega : {f.front() * 0.5, f.front(), f.back(), f.back() * 2}) {
       for (const double beta : {-30.0, 0.0, h.back(), 359.9, 720.5}) {
         for (const auto& r : table.At(omega, beta))

@@ -7,22 +7,13 @@
 #include <cstdint>
 #include <string>
 
-#include "runtime/model/model.h"
-#include "runtime/scenario/scenario.h"
-#include "simobjects/register_base.h"
+#include "tests/fuzz/scenario_fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string xml(reinterpret_cast<const char*>(data), size);
-  try {
-    const hawser::Scenario scenario = hawser::LoadScenarioFromString(xml, "fuzz.xml");
-    const std::unique_ptr<hawser::Model> model =
-        hawser::Model::Assemble(scenario, hawser::BuiltinRegistry());
-    model->DescribeWiring();
-    model->DescribeEvaluationOrder();
-  } catch (const hawser::ScenarioErrors&) {
-  } catch (const hawser::ScenarioError&) {
-  } catch (const hawser::SimulationError&) {
-  } catch (const hawser::IoError&) {
-  }
+  hawser::fuzz::WithAssembledScenario(data, size,
+                                      [](const hawser::Scenario&, hawser::Model& model) {
+                                        model.DescribeWiring();
+                                        model.DescribeEvaluationOrder();
+                                      });
   return 0;
 }

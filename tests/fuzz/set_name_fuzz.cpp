@@ -15,9 +15,7 @@
 
 namespace {
 
-void Check(bool ok, const char* promise, const std::string& text) {
-  hawser::fuzz::Require(ok, "set_name_fuzz", promise, text);
-}
+const hawser::fuzz::Promises Check{"set_name_fuzz"};
 
 void CheckName(const std::string& name, const std::string& text) {
   using Kind = hawser::SetTarget::Kind;

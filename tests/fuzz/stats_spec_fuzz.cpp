@@ -20,9 +20,7 @@
 
 namespace {
 
-void Check(bool ok, const char* promise, const std::string& text) {
-  hawser::fuzz::Require(ok, "stats_spec_fuzz", promise, text);
-}
+const hawser::fuzz::Promises Check{"stats_spec_fuzz"};
 
 template <class Fn>
 void Try(Fn&& fn) {

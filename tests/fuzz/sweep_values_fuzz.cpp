@@ -17,9 +17,7 @@ namespace {
 
 constexpr size_t kMaxValues = 1000000;  // sweep_values.cpp's kMaxSweepValues.
 
-void Check(bool ok, const char* promise, const std::string& text) {
-  hawser::fuzz::Require(ok, "sweep_values_fuzz", promise, text);
-}
+const hawser::fuzz::Promises Check{"sweep_values_fuzz"};
 
 // Every value that reads whole as a number is finite.
 void CheckValues(const std::vector<std::string>& values, const std::string& text) {

@@ -14,9 +14,7 @@
 
 namespace {
 
-void Check(bool ok, const char* promise, const std::string& text) {
-  hawser::fuzz::Require(ok, "value_parse_fuzz", promise, text);
-}
+const hawser::fuzz::Promises Check{"value_parse_fuzz"};
 
 }  // namespace
 

@@ -192,6 +192,8 @@ std::function<std::string(const long&)> IntegerAtLeast(long lo);
 /// lo <= value <= hi. For sizes (widths, counts, elements), so that a typo such as 2e9 is an
 /// error instead of a hang or an allocation failure.
 std::function<std::string(const long&)> IntegerInRange(long lo, long hi);
+/// A keyword parameter: "" when the value is one of `choices`, else "one of a, b, c".
+std::function<std::string(const std::string&)> OneOf(std::vector<std::string> choices);
 
 // ---- Common validity checks for StateSpec::check ----
 /// Every entry of an initial value >= lo; `why` (may be empty) is added to the message, e.g.

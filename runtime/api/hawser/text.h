@@ -24,4 +24,8 @@ inline constexpr std::size_t kExcerptLength = 60;
 /// (Escaped), so that a binary byte never reaches the terminal.
 std::string Excerpt(const std::string& text);
 
+/// Whether `line` starts as a number does: a digit, a sign or a decimal point. A table reader
+/// takes a first line that does not for a header ("frequency, heading, ...") and skips it.
+bool StartsWithNumber(const std::string& line);
+
 }  // namespace hawser

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "hawser/errors.h"
 
@@ -35,5 +36,14 @@ std::string ReadRegularFile(const std::string& path, const std::string& what,
 void ForEachTextRow(const std::string& text, const std::string& path, const std::string& what,
                     const std::function<void(int, const std::string&)>& row,
                     std::size_t max_rows = kMaxTableRows);
+
+/// ForEachTextRow for a table of numbers, `what` its kind ("RAO": "RAO file", "RAO row"): lines
+/// before the first data row that do not start with a number are headers and are skipped; every
+/// other row is parsed (ParseVector) and must have `columns` values ("RAO row has 3 values;
+/// expected 14: LAYOUT"), then `row(at, values)` is called with the row's location.
+void ForEachNumberRow(
+    const std::string& text, const std::string& path, const std::string& what, std::size_t columns,
+    const std::string& layout,
+    const std::function<void(const SourceLocation&, const std::vector<double>&)>& row);
 
 }  // namespace hawser

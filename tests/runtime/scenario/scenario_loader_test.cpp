@@ -6,28 +6,10 @@
 #include <string>
 
 #include "runtime/scenario/scenario.h"
+#include "tests/runtime/scenario/fhsim_example.h"
 
 namespace hawser {
 namespace {
-
-// FhSim's reference example "A linear spring in 3 degrees of freedom", unchanged.
-const std::string kFhSimLinearSpring = R"(<Contents>
-<OBJECTS>
-<Lib LibName="base" SimObject="Cable/LinearSpring" Name="M" Stiffness="10" RelaxedLength="10" />
-</OBJECTS>
-<INTERCONNECTIONS>
-<Connection M.PosA="0,0,0" M.PosB="0,0,5" />
-</INTERCONNECTIONS>
-<INITIALIZATION>
-<InitialCondition />
-</INITIALIZATION>
-<INTEGRATION>
-<Engine IntegratorMethod="2" NumCores="1" TOutput="0, 1, 30" LogStates="1" stepsize="0"
- HMax="0.002" HMin="0.00000001" AbsTol="1e-3" RelTol="1e-3" UseRSSNormInsteadOfInfNorm="0"
- FileOutput="objects:all" />
-</INTEGRATION>
-</Contents>
-)";
 
 // 1 + the number of newlines before the first occurrence of `marker`: the line a message about
 // that text must name, computed from the input alone.

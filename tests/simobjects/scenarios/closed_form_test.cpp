@@ -6,6 +6,7 @@
 
 #include "runtime/run/simulation.h"
 #include "simobjects/register_base.h"
+#include "tests/runtime/scenario/fhsim_example.h"
 
 namespace hawser {
 namespace {
@@ -100,23 +101,7 @@ TEST_CASE("explicit Euler converges at first order: halving the step halves the 
 TEST_CASE("FhSim's LinearSpring example: 31 rows, ForceA = (0,0,-50), ForceB = (0,0,50)") {
   // The page's example: k = 10, L0 = 10, A = origin, B = (0,0,5): |F| = k (L0 - L) = 50, pushing
   // the ends apart (compression), so A is pushed down and B up.
-  const char* xml = R"(<Contents>
-<OBJECTS>
-<Lib LibName="base" SimObject="Cable/LinearSpring" Name="M" Stiffness="10" RelaxedLength="10" />
-</OBJECTS>
-<INTERCONNECTIONS>
-<Connection M.PosA="0,0,0" M.PosB="0,0,5" />
-</INTERCONNECTIONS>
-<INITIALIZATION>
-<InitialCondition />
-</INITIALIZATION>
-<INTEGRATION>
-<Engine IntegratorMethod="2" NumCores="1" TOutput="0, 1, 30" LogStates="1" stepsize="0"
- HMax="0.002" HMin="0.00000001" AbsTol="1e-3" RelTol="1e-3" UseRSSNormInsteadOfInfNorm="0"
- FileOutput="objects:all" />
-</INTEGRATION>
-</Contents>)";
-  MemorySink r = RunScenarioText(xml, BuiltinRegistry());
+  MemorySink r = RunScenarioText(kFhSimLinearSpring, BuiltinRegistry());
   REQUIRE(r.times().size() == 31);
   for (size_t i = 0; i < 31; ++i) {
     CHECK(r.times()[i] == static_cast<double>(i));

@@ -9,32 +9,19 @@
 #include <vector>
 
 #include "tests/tools/hawser/cli_support.h"
+#include "tests/tools/hawser/spring_ball.h"
 
 namespace hawser::testing {
 namespace {
 
 // A valid scenario; each case replaces one marked piece of it.
-const char* kBase = R"(<Contents>
-<VARIABLES>
-  <Variable Name="k" Value="50" />
-</VARIABLES>
-<OBJECTS>
-  <Lib LibName="base" SimObject="Cable/LinearSpring" Name="Spring" Stiffness="${k}" RelaxedLength="1" />
-  <Lib LibName="base" SimObject="Body/3DBody" Name="Ball" Mass="2" />
-  <Lib LibName="base" SimObject="Src/Clock" Name="Clock" />
-</OBJECTS>
-<INTERCONNECTIONS>
-  <Connection Spring.PosA="0,0,0" Spring.PosB="Ball.Pos" />
-  <Connection Ball.Force="Spring.ForceB" />
-</INTERCONNECTIONS>
-<INITIALIZATION>
-  <InitialCondition Ball.Pos="0,0,-1.5" />
-</INITIALIZATION>
-<INTEGRATION>
-  <Engine IntegratorMethod="2" TOutput="0, 0.1, 1" AbsTol="1e-6" RelTol="1e-6" FileOutput="objects:all" />
-</INTEGRATION>
-</Contents>
-)";
+const std::string kBase = SpringBallScenario(
+    {.variables = {R"(<Variable Name="k" Value="50" />)"},
+     .spring = R"(Stiffness="${k}" RelaxedLength="1")",
+     .more_objects = {R"(<Lib LibName="base" SimObject="Src/Clock" Name="Clock" />)"},
+     .initial = R"(Ball.Pos="0,0,-1.5")",
+     .engine =
+         R"(IntegratorMethod="2" TOutput="0, 0.1, 1" AbsTol="1e-6" RelTol="1e-6" FileOutput="objects:all")"});
 
 std::string Replace(std::string text, const std::string& from, const std::string& to) {
   const auto pos = text.find(from);

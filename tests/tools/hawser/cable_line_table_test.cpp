@@ -10,6 +10,7 @@
 
 #include "tests/tools/hawser/cli_support.h"
 #include "tests/tools/hawser/csv_text.h"
+#include "tests/tools/hawser/settled_line.h"
 
 namespace hawser::testing {
 namespace {
@@ -22,21 +23,12 @@ std::string Types(const std::string& table) {
 
 // Gravity 0: no weight, so every segment takes the same strain D / L - 1 = 0.04.
 std::string Scenario(const std::string& types_file) {
-  return R"(<Contents>
-<OBJECTS>
-<Lib LibName="base" SimObject="Cable/Line" Name="L1" LineTypes=")" +
-         types_file + R"(" Sections="rope 100 20" Gravity="0"/>
-</OBJECTS>
-<INTERCONNECTIONS>
-<Connection L1.PositionA="0,0,0" L1.PositionB="104,0.0,0.0"/>
-</INTERCONNECTIONS>
-<INITIALIZATION><InitialCondition/></INITIALIZATION>
-<INTEGRATION>
-<Engine Integrator="cvode-bdf" Settle="1" TOutput="0, 1, 1" AbsTol="1e-6" RelTol="1e-6"
-        FileOutput="object.L1.Tension,object.L1.Utilisation"/>
-</INTEGRATION>
-</Contents>
-)";
+  return SettledLineScenario(
+      {.line = "LineTypes=\"" + types_file + "\" Sections=\"rope 100 20\" Gravity=\"0\"",
+       .position_a = "0,0,0",
+       .position_b = "104,0.0,0.0",
+       .tolerance = "1e-6",
+       .file_output = "object.L1.Tension,object.L1.Utilisation"});
 }
 
 TEST_CASE("Cable/Line: a rope with a tension-strain table carries the table's tension") {

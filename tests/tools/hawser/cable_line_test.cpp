@@ -13,6 +13,7 @@
 
 #include "tests/tools/hawser/cli_support.h"
 #include "tests/tools/hawser/csv_text.h"
+#include "tests/tools/hawser/settled_line.h"
 
 namespace hawser::testing {
 namespace {
@@ -25,26 +26,18 @@ constexpr const char* kTypes =
     "poly160, 0.12664, 0.12664, 17.382, 1.1039e8, 7.8848e6, 2.021, 0.008, 1.1\n";
 
 std::string Scenario(const std::string& types_file, const std::string& sections) {
-  return R"(<Contents>
-<OBJECTS>
-<Lib LibName="base" SimObject="Src/Constant" Name="Anchor" Value="-620,0,-150"/>
-<Lib LibName="base" SimObject="Src/Constant" Name="Fairlead" Value="0,0,-10"/>
-<Lib LibName="base" SimObject="Cable/Line" Name="L1" LineTypes=")" +
-         types_file + R"("
-     Sections=")" +
-         sections +
-         R"(" SeabedDepth="-150"/>
-</OBJECTS>
-<INTERCONNECTIONS>
-<Connection L1.PositionA="Anchor.Out" L1.PositionB="Fairlead.Out"/>
-</INTERCONNECTIONS>
-<INITIALIZATION><InitialCondition/></INITIALIZATION>
-<INTEGRATION>
-<Engine Integrator="cvode-bdf" Settle="1" TOutput="0, 1, 1" AbsTol="1e-5" RelTol="1e-5"
-        FileOutput="object.L1.ForceB,object.L1.Utilisation"/>
-</INTEGRATION>
-</Contents>
-)";
+  return SettledLineScenario(
+      {.objects =
+           R"(<Lib LibName="base" SimObject="Src/Constant" Name="Anchor" Value="-620,0,-150"/>)"
+           "\n"
+           R"(<Lib LibName="base" SimObject="Src/Constant" Name="Fairlead" Value="0,0,-10"/>)"
+           "\n",
+       .line = "LineTypes=\"" + types_file + "\"\n     Sections=\"" + sections +
+               "\" SeabedDepth=\"-150\"",
+       .position_a = "Anchor.Out",
+       .position_b = "Fairlead.Out",
+       .tolerance = "1e-5",
+       .file_output = "object.L1.ForceB,object.L1.Utilisation"});
 }
 
 /// A section of the continuous line: unstretched length, weight in water per length, EA, and

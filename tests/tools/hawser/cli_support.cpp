@@ -25,6 +25,14 @@ CommandResult RunCommand(const std::string& command, const std::string& workdir)
   return result;
 }
 
+std::string UnconnectedScenario(const std::string& objects, const std::string& engine,
+                                const std::string& variables) {
+  return "<Contents>\n" + (variables.empty() ? "" : variables + "\n") + "<OBJECTS>\n" + objects +
+         "</OBJECTS>\n<INTERCONNECTIONS>\n</INTERCONNECTIONS>\n<INITIALIZATION>\n"
+         "</INITIALIZATION>\n<INTEGRATION>\n<Engine " +
+         engine + "/>\n</INTEGRATION>\n</Contents>\n";
+}
+
 CommandResult RunHawser(const std::string& args, const std::string& workdir) {
   return RunCommand("'" HAWSER_BINARY "' " + args, workdir);
 }

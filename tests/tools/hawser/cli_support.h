@@ -25,6 +25,13 @@ std::string MemoryLimit(long kilobytes);
 /// Writes `text` to a fresh file in the test's temporary directory and returns its path.
 std::string WriteTempFile(const std::string& name, const std::string& text);
 
+/// A scenario of unconnected objects with no initial conditions: "<Contents>", `variables` (one
+/// line, e.g. "<VARIABLES>...</VARIABLES>", or "" for none), "<OBJECTS>", then `objects` (<Lib>
+/// lines, each ending in a newline, from line 3, or line 4 after variables), empty
+/// INTERCONNECTIONS and INITIALIZATION, and "<Engine ENGINE/>" with `engine` its attributes.
+std::string UnconnectedScenario(const std::string& objects, const std::string& engine,
+                                const std::string& variables = "");
+
 /// The contents of a file ("" if it cannot be read).
 std::string ReadFile(const std::string& path);
 

@@ -15,34 +15,22 @@
 #include "tests/tools/hawser/cli_support.h"
 #include "tests/tools/hawser/csv_text.h"
 #include "tests/tools/hawser/fmu_importer_support.h"
+#include "tests/tools/hawser/spring_ball.h"
 
 namespace hawser::testing {
 namespace {
 
 /// examples/c_api/pushed_ball.xml with its stiffness and push a Variable each: a 2 kg ball on a
 /// spring (L0 = 1 m) starting at z0 = -1.3924 m at rest, pushed by Push (N) along z.
-const std::string kBall = R"(<Contents>
-<VARIABLES>
-  <Variable Name="k" Value="50" />
-  <Variable Name="fz" Value="0" />
-</VARIABLES>
-<OBJECTS>
-  <Lib LibName="base" SimObject="Cable/LinearSpring" Name="Spring" Stiffness="${k}" RelaxedLength="1" />
-  <Lib LibName="base" SimObject="Body/3DBody" Name="Ball" Mass="2" Material="Steel" />
-  <Lib LibName="base" SimObject="Signal/External" Name="Push" Value="0,0,${fz}" />
-</OBJECTS>
-<INTERCONNECTIONS>
-  <Connection Spring.PosA="0,0,0" Spring.PosB="Ball.Pos" />
-  <Connection Ball.Force="Spring.ForceB + Push.Out" />
-</INTERCONNECTIONS>
-<INITIALIZATION>
-  <InitialCondition Ball.Pos="0,0,-1.3924" Ball.Vel="0,0,0" />
-</INITIALIZATION>
-<INTEGRATION>
-  <Engine IntegratorMethod="2" TOutput="0, 0.1, 2" AbsTol="1e-9" RelTol="1e-9" />
-</INTEGRATION>
-</Contents>
-)";
+const std::string kBall = SpringBallScenario(
+    {.variables = {R"(<Variable Name="k" Value="50" />)", R"(<Variable Name="fz" Value="0" />)"},
+     .spring = R"(Stiffness="${k}" RelaxedLength="1")",
+     .ball = R"(Mass="2" Material="Steel")",
+     .more_objects =
+         {R"(<Lib LibName="base" SimObject="Signal/External" Name="Push" Value="0,0,${fz}" />)"},
+     .force = R"(Spring.ForceB + Push.Out)",
+     .initial = R"(Ball.Pos="0,0,-1.3924" Ball.Vel="0,0,0")",
+     .engine = R"(IntegratorMethod="2" TOutput="0, 0.1, 2" AbsTol="1e-9" RelTol="1e-9")"});
 
 constexpr double kMass = 2.0, kG = 9.81, kL0 = 1.0, kZ0 = -1.3924;
 

@@ -3,31 +3,18 @@
 // runs leave readable files with every row so far. Files are read with h5py (hdf5_check.py).
 #include <csignal>
 
+#include "tests/tools/hawser/spring_ball.h"
 #include "tests/tools/hawser/sweep_test_support.h"
 
 namespace hawser::sweep_test {
 namespace {
 
 // A ball on a spring with a clock: width-3 ports, width-1 ports and (LogStates) states.
-const char* kBallOnSpring = R"(<Contents>
-<OBJECTS>
-  <Lib LibName="base" SimObject="Cable/LinearSpring" Name="Spring" Stiffness="50" RelaxedLength="1" />
-  <Lib LibName="base" SimObject="Body/3DBody" Name="Ball" Mass="2" />
-  <Lib LibName="base" SimObject="Src/Clock" Name="Clock" />
-</OBJECTS>
-<INTERCONNECTIONS>
-  <Connection Spring.PosA="0,0,0" Spring.PosB="Ball.Pos" />
-  <Connection Ball.Force="Spring.ForceB" />
-</INTERCONNECTIONS>
-<INITIALIZATION>
-  <InitialCondition Ball.Pos="0.1,0,-0.9" Ball.Vel="0,0.2,0" />
-</INITIALIZATION>
-<INTEGRATION>
-  <Engine IntegratorMethod="2" TOutput="0, 0.05, 3" AbsTol="1e-8" RelTol="1e-8" LogStates="1"
-          FileOutput="objects:all" />
-</INTEGRATION>
-</Contents>
-)";
+const std::string kBallOnSpring = testing::SpringBallScenario(
+    {.more_objects = {R"(<Lib LibName="base" SimObject="Src/Clock" Name="Clock" />)"},
+     .initial = R"(Ball.Pos="0.1,0,-0.9" Ball.Vel="0,0.2,0")",
+     .engine = R"(IntegratorMethod="2" TOutput="0, 0.05, 3" AbsTol="1e-8" RelTol="1e-8" )"
+               R"(LogStates="1" FileOutput="objects:all")"});
 
 // A stiff oscillator (w = 100 rad/s) at tolerance 1e-10 for 2e5 s: runs for minutes.
 const char* kLong = R"(<Contents>
@@ -48,23 +35,8 @@ const char* kLong = R"(<Contents>
 
 // A free mass coasting through the spring's anchor: with Euler steps of 0.25 s it lands exactly
 // on the anchor at t = 1, where the spring's direction (and force) is not finite.
-const char* kFails = R"(<Contents>
-<OBJECTS>
-  <Lib LibName="base" SimObject="Cable/LinearSpring" Name="Spring" Stiffness="0" RelaxedLength="0" />
-  <Lib LibName="base" SimObject="Body/Mass" Name="Ball" Mass="1" />
-</OBJECTS>
-<INTERCONNECTIONS>
-  <Connection Spring.PosA="0,0,0" Spring.PosB="Ball.Pos" />
-  <Connection Ball.Force="Spring.ForceB" />
-</INTERCONNECTIONS>
-<INITIALIZATION>
-  <InitialCondition Ball.Pos="0,0,1" Ball.Vel="0,0,-1" />
-</INITIALIZATION>
-<INTEGRATION>
-  <Engine Integrator="euler" stepsize="0.25" TOutput="0, 0.25, 2" LogStates="1" FileOutput="objects:all" />
-</INTEGRATION>
-</Contents>
-)";
+const std::string kFails =
+    testing::SpringBallScenario(testing::CoastingBall("-1", R"(LogStates="1" )"));
 
 // A 6-segment line hanging from a surging point beside a spring, with an object named like a
 // dimension ("xyz"), whose group takes that name in the file.

@@ -11,6 +11,7 @@
 
 #include "tests/tools/hawser/cli_support.h"
 #include "tests/tools/hawser/csv_text.h"
+#include "tests/tools/hawser/settled_line.h"
 
 namespace hawser::testing {
 namespace {
@@ -34,23 +35,19 @@ constexpr const char* kPolyElement =
 /// A chain-polyester-chain line; `line_types` is the <LINETYPES> section (may be empty) and
 /// `attribute` the Cable/Line's LineTypes attribute (may be empty).
 std::string Scenario(const std::string& line_types, const std::string& attribute) {
-  return "<Contents>\n" + line_types + R"(<OBJECTS>
-<Lib LibName="base" SimObject="Src/Constant" Name="Anchor" Value="-620,0,-150"/>
-<Lib LibName="base" SimObject="Src/Constant" Name="Fairlead" Value="0,0,-10"/>
-<Lib LibName="base" SimObject="Cable/Line" Name="L1" )" +
-         attribute + R"(
-     Sections="chain76 250 25; poly160 300 30; chain76 100 10" SeabedDepth="-150"/>
-</OBJECTS>
-<INTERCONNECTIONS>
-<Connection L1.PositionA="Anchor.Out" L1.PositionB="Fairlead.Out"/>
-</INTERCONNECTIONS>
-<INITIALIZATION><InitialCondition/></INITIALIZATION>
-<INTEGRATION>
-<Engine Integrator="cvode-bdf" Settle="1" TOutput="0, 1, 1" AbsTol="1e-5" RelTol="1e-5"
-        FileOutput="object.L1.ForceB,object.L1.Utilisation"/>
-</INTEGRATION>
-</Contents>
-)";
+  return SettledLineScenario(
+      {.line_types = line_types,
+       .objects =
+           R"(<Lib LibName="base" SimObject="Src/Constant" Name="Anchor" Value="-620,0,-150"/>)"
+           "\n"
+           R"(<Lib LibName="base" SimObject="Src/Constant" Name="Fairlead" Value="0,0,-10"/>)"
+           "\n",
+       .line = attribute + "\n     Sections=\"chain76 250 25; poly160 300 30; chain76 100 10\" "
+                           "SeabedDepth=\"-150\"",
+       .position_a = "Anchor.Out",
+       .position_b = "Fairlead.Out",
+       .tolerance = "1e-5",
+       .file_output = "object.L1.ForceB,object.L1.Utilisation"});
 }
 
 /// The first or last CSV row of running `xml`.

@@ -16,6 +16,7 @@
 #include <cstdio>
 
 #include "runtime/sweep/sweep_file.h"
+#include "tests/tools/hawser/spring_ball.h"
 #include "tests/tools/hawser/sweep_test_support.h"
 
 namespace hawser::sweep_test {
@@ -23,26 +24,12 @@ namespace {
 
 // A ball coasting at `v` towards the anchor of a spring of zero length: at v = -1 it reaches the
 // anchor at t = 1 and the run fails there (the spring has no direction), after rows t = 0..0.75.
-const char* kCoasting = R"(<Contents>
-<VARIABLES>
-  <Variable Name="v" Value="-0.2" />
-</VARIABLES>
-<OBJECTS>
-  <Lib LibName="base" SimObject="Cable/LinearSpring" Name="Spring" Stiffness="0" RelaxedLength="0" />
-  <Lib LibName="base" SimObject="Body/Mass" Name="Ball" Mass="1" />
-</OBJECTS>
-<INTERCONNECTIONS>
-  <Connection Spring.PosA="0,0,0" Spring.PosB="Ball.Pos" />
-  <Connection Ball.Force="Spring.ForceB" />
-</INTERCONNECTIONS>
-<INITIALIZATION>
-  <InitialCondition Ball.Pos="0,0,1" Ball.Vel="0,0,${v}" />
-</INITIALIZATION>
-<INTEGRATION>
-  <Engine Integrator="euler" stepsize="0.25" TOutput="0, 0.25, 2" FileOutput="objects:all" />
-</INTEGRATION>
-</Contents>
-)";
+testing::SpringBall Coasting() {
+  testing::SpringBall coasting = testing::CoastingBall("${v}");
+  coasting.variables = {R"(<Variable Name="v" Value="-0.2" />)"};
+  return coasting;
+}
+const std::string kCoasting = testing::SpringBallScenario(Coasting());
 
 /// One kind of result file: the command that writes it (its output name last) and its name.
 struct Writer {

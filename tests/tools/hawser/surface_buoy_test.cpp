@@ -11,6 +11,7 @@
 
 #include "tests/tools/hawser/cli_support.h"
 #include "tests/tools/hawser/csv_text.h"
+#include "tests/tools/hawser/settled_line.h"
 
 namespace hawser::testing {
 namespace {
@@ -19,27 +20,23 @@ namespace {
 // height 2 m (a vertical cylinder of 1 m^2), then one slack segment of 5 m to end B at (1, 0, 1),
 // which carries no tension. Its Points attribute is on line 9.
 std::string Scenario(const std::string& points) {
-  return R"(<Contents>
-<LINETYPES>
-<LineType Name="rope" Diameter="0.05" MassPerLength="5" EA="1e6" MBL="1e6"/>
-</LINETYPES>
-<OBJECTS>
-<Lib LibName="base" SimObject="Src/Constant" Name="Anchor" Value="0,0,-30"/>
-<Lib LibName="base" SimObject="Src/Constant" Name="Top" Value="1,0,1"/>
-<Lib LibName="base" SimObject="Cable/Line" Name="L" Sections="rope 29.5 10; rope 5 1"
-     Points=")" +
-         points + R"(" WaterDensity="1025" Gravity="9.81"/>
-</OBJECTS>
-<INTERCONNECTIONS>
-<Connection L.PositionA="Anchor.Out" L.PositionB="Top.Out"/>
-</INTERCONNECTIONS>
-<INITIALIZATION><InitialCondition/></INITIALIZATION>
-<INTEGRATION>
-<Engine Integrator="cvode-bdf" Settle="1" TOutput="0, 1, 1" AbsTol="1e-7" RelTol="1e-7"
-        FileOutput="object.L.NodePositions"/>
-</INTEGRATION>
-</Contents>
-)";
+  return SettledLineScenario(
+      {.line_types =
+           "<LINETYPES>\n"
+           R"(<LineType Name="rope" Diameter="0.05" MassPerLength="5" EA="1e6" MBL="1e6"/>)"
+           "\n</LINETYPES>\n",
+       .objects = R"(<Lib LibName="base" SimObject="Src/Constant" Name="Anchor" Value="0,0,-30"/>)"
+                  "\n"
+                  R"(<Lib LibName="base" SimObject="Src/Constant" Name="Top" Value="1,0,1"/>)"
+                  "\n",
+       .name = "L",
+       .line = R"(Sections="rope 29.5 10; rope 5 1")"
+               "\n     Points=\"" +
+               points + R"(" WaterDensity="1025" Gravity="9.81")",
+       .position_a = "Anchor.Out",
+       .position_b = "Top.Out",
+       .tolerance = "1e-7",
+       .file_output = "object.L.NodePositions"});
 }
 
 TEST_CASE("Cable/Line: a buoy piercing the surface floats at the closed-form draft") {

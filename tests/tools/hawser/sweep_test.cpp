@@ -11,6 +11,7 @@
 #include "runtime/sweep/sweep_file.h"
 #include "runtime/sweep/sweep_runner.h"
 #include "simobjects/register_base.h"
+#include "tests/tools/hawser/spring_ball.h"
 #include "tests/tools/hawser/sweep_test_support.h"
 
 namespace hawser::sweep_test {
@@ -18,26 +19,12 @@ namespace {
 
 // A ball hanging from a spring, released at rest from z0 = -1: every swept kind appears (a
 // VARIABLE k, a parameter Ball.Mass, an element of an initial condition, an Engine attribute).
-const char* kHanging = R"(<Contents>
-<VARIABLES>
-  <Variable Name="k" Value="50" />
-</VARIABLES>
-<OBJECTS>
-  <Lib LibName="base" SimObject="Cable/LinearSpring" Name="Spring" Stiffness="${k}" RelaxedLength="1" />
-  <Lib LibName="base" SimObject="Body/3DBody" Name="Ball" Mass="2" />
-</OBJECTS>
-<INTERCONNECTIONS>
-  <Connection Spring.PosA="0,0,0" Spring.PosB="Ball.Pos" />
-  <Connection Ball.Force="Spring.ForceB" />
-</INTERCONNECTIONS>
-<INITIALIZATION>
-  <InitialCondition Ball.Pos="0,0,-1" Ball.Vel="0,0,0" />
-</INITIALIZATION>
-<INTEGRATION>
-  <Engine IntegratorMethod="2" TOutput="0, 0.05, 4" AbsTol="1e-9" RelTol="1e-9" FileOutput="objects:all" />
-</INTEGRATION>
-</Contents>
-)";
+const std::string kHanging = testing::SpringBallScenario(
+    {.variables = {R"(<Variable Name="k" Value="50" />)"},
+     .spring = R"(Stiffness="${k}" RelaxedLength="1")",
+     .initial = R"(Ball.Pos="0,0,-1" Ball.Vel="0,0,0")",
+     .engine =
+         R"(IntegratorMethod="2" TOutput="0, 0.05, 4" AbsTol="1e-9" RelTol="1e-9" FileOutput="objects:all")"});
 
 const char* kSweepArgs =
     "--set k=20,50 --set Ball.Mass=1,2 --set Ball:Pos[2]=-1,-1.2 --set Engine.RelTol=1e-8 "
@@ -100,23 +87,7 @@ TEST_CASE("sweep: /cases matches running each case alone") {
 
 // A mass coasting through the spring's anchor: with Vel = -1 an Euler step lands on it (failure);
 // slower ones never do.
-const char* kCoasting = R"(<Contents>
-<OBJECTS>
-  <Lib LibName="base" SimObject="Cable/LinearSpring" Name="Spring" Stiffness="0" RelaxedLength="0" />
-  <Lib LibName="base" SimObject="Body/Mass" Name="Ball" Mass="1" />
-</OBJECTS>
-<INTERCONNECTIONS>
-  <Connection Spring.PosA="0,0,0" Spring.PosB="Ball.Pos" />
-  <Connection Ball.Force="Spring.ForceB" />
-</INTERCONNECTIONS>
-<INITIALIZATION>
-  <InitialCondition Ball.Pos="0,0,1" Ball.Vel="0,0,-1" />
-</INITIALIZATION>
-<INTEGRATION>
-  <Engine Integrator="euler" stepsize="0.25" TOutput="0, 0.25, 2" FileOutput="objects:all" />
-</INTEGRATION>
-</Contents>
-)";
+const std::string kCoasting = testing::SpringBallScenario(testing::CoastingBall("-1"));
 
 TEST_CASE("sweep: a failing case is recorded and the others go on (exit code 3)") {
   const TempDir dir("sweep_fail");

@@ -21,22 +21,16 @@ namespace fs = std::filesystem;
 
 // An RAO vessel in a regular sea and a table; the files come in as variables (line 5: the RAO
 // vessel, line 6: the table).
-const char* const kScenario = R"(<Contents>
-<VARIABLES><Variable Name="rao" Value="x"/><Variable Name="table" Value="x"/></VARIABLES>
-<OBJECTS>
-<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="100" Waves="regular" WaveHeight="2" WavePeriod="10"/>
-<Lib LibName="base" SimObject="Body/RAOVessel" Name="V" RAOFile="${rao}"/>
-<Lib LibName="base" SimObject="Src/Table" Name="T" File="${table}"/>
-</OBJECTS>
-<INTERCONNECTIONS>
-</INTERCONNECTIONS>
-<INITIALIZATION>
-</INITIALIZATION>
-<INTEGRATION>
-<Engine TOutput="0, 0.1, 1"/>
-</INTEGRATION>
-</Contents>
-)";
+const std::string kScenario = UnconnectedScenario(
+    R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="100" Waves="regular" )"
+    R"(WaveHeight="2" WavePeriod="10"/>)"
+    "\n"
+    R"(<Lib LibName="base" SimObject="Body/RAOVessel" Name="V" RAOFile="${rao}"/>)"
+    "\n"
+    R"(<Lib LibName="base" SimObject="Src/Table" Name="T" File="${table}"/>)"
+    "\n",
+    R"(TOutput="0, 0.1, 1")",
+    R"(<VARIABLES><Variable Name="rao" Value="x"/><Variable Name="table" Value="x"/></VARIABLES>)");
 
 const std::string kGoodRao = HAWSER_SOURCE_DIR "/configs/data/cylinder_displacement_raos.csv";
 

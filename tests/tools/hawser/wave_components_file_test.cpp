@@ -17,21 +17,14 @@ namespace {
 
 // An ocean of `waves` (attributes, line 3) with a probe at 40 m along x, 10 m deep, run 20 s.
 std::string Scenario(const std::string& waves) {
-  return fmt::format(R"(<Contents>
-<OBJECTS>
-<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="50" WaveDirection="30" {}/>
-<Lib LibName="base" SimObject="Environment/WaveProbe" Name="P" Position="40,0,-10"/>
-</OBJECTS>
-<INTERCONNECTIONS>
-</INTERCONNECTIONS>
-<INITIALIZATION>
-</INITIALIZATION>
-<INTEGRATION>
-<Engine Integrator="rk4" stepsize="0.1" TOutput="0, 0.5, 20" FileOutput="objects:all"/>
-</INTEGRATION>
-</Contents>
-)",
-                     waves);
+  return UnconnectedScenario(
+      "<Lib LibName=\"base\" SimObject=\"Environment/Ocean\" Name=\"Sea\" Depth=\"50\" "
+      "WaveDirection=\"30\" " +
+          waves +
+          "/>\n"
+          "<Lib LibName=\"base\" SimObject=\"Environment/WaveProbe\" Name=\"P\" "
+          "Position=\"40,0,-10\"/>\n",
+      R"(Integrator="rk4" stepsize="0.1" TOutput="0, 0.5, 20" FileOutput="objects:all")");
 }
 
 Csv RunProbe(const std::string& name, const std::string& waves) {

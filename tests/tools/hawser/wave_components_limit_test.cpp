@@ -15,21 +15,14 @@ namespace {
 
 // A JONSWAP sea of `components` components (line 3).
 std::string Scenario(const std::string& components) {
-  return fmt::format(R"(<Contents>
-<OBJECTS>
-<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="100" Waves="jonswap" WaveHeight="3" WavePeriod="10" NumComponents="{}"/>
-<Lib LibName="base" SimObject="Environment/WaveProbe" Name="P" Position="0,0,0"/>
-</OBJECTS>
-<INTERCONNECTIONS>
-</INTERCONNECTIONS>
-<INITIALIZATION>
-</INITIALIZATION>
-<INTEGRATION>
-<Engine TOutput="0, 0.5, 1"/>
-</INTEGRATION>
-</Contents>
-)",
-                     components);
+  return UnconnectedScenario(
+      R"(<Lib LibName="base" SimObject="Environment/Ocean" Name="Sea" Depth="100" Waves="jonswap" )"
+      R"(WaveHeight="3" WavePeriod="10" NumComponents=")" +
+          components +
+          "\"/>\n"
+          R"(<Lib LibName="base" SimObject="Environment/WaveProbe" Name="P" Position="0,0,0"/>)"
+          "\n",
+      R"(TOutput="0, 0.5, 1")");
 }
 
 // `hawser validate` on the scenario under a 2 GB address-space limit and a 60 s timeout
