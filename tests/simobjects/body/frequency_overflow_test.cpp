@@ -8,6 +8,7 @@
 #include <string>
 
 #include "simobjects/body/drift_table.h"
+#include "simobjects/body/qtf_table.h"
 #include "simobjects/body/rao_table.h"
 #include "simobjects/body/wamit_files.h"
 
@@ -39,6 +40,12 @@ TEST_CASE("WAMIT .1, .3 and .8: a period whose omega overflows is refused at its
                        Overflow("h.3:1: error: WAMIT .3 period 3e-308"), ScenarioError);
   CHECK_THROWS_WITH_AS(ParseWamitDrift("3e-308 0 0 1 1 0 1 0\n", "h.8", false, kWhere),
                        Overflow("h.8:1: error: WAMIT drift period 3e-308"), ScenarioError);
+}
+
+TEST_CASE("WAMIT QTF: a period whose omega overflows is refused at its line") {
+  // Columns PER_i PER_j BETA_i BETA_j I |F| phase Re Im; the second period overflows.
+  CHECK_THROWS_WITH_AS(ParseWamitQtf("10 3e-308 0 0 1 1 0 1 0\n", "h.12d", kWhere),
+                       Overflow("h.12d:1: error: WAMIT QTF period 3e-308"), ScenarioError);
 }
 
 }  // namespace
