@@ -4,6 +4,22 @@
 
 namespace hawser {
 
+ParamSpec<double> WaterDensityParameter() {
+  return {.name = "WaterDensity",
+          .unit = "kg/m^3",
+          .doc = "Water density rho.",
+          .fallback = 1025.0,
+          .check = AtLeast(0.0)};
+}
+
+ParamSpec<double> GravityParameter() {
+  return {.name = "Gravity",
+          .unit = "m/s^2",
+          .doc = "Gravitational acceleration, along -z.",
+          .fallback = 9.81,
+          .check = AtLeast(0.0)};
+}
+
 std::string OceanDisagreement(const char* parameter, bool given, double own, double ocean_value,
                               const char* who) {
   if (!given || own == ocean_value) return "";
