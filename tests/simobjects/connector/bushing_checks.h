@@ -2,6 +2,8 @@
 // of PotentialEnergy, the power balance, action = -reaction, invariance under a rigid motion.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <Eigen/Geometry>
 #include <map>
 #include <string>
@@ -24,6 +26,28 @@ inline Eigen::Quaterniond Turn(double angle, const Eigen::Vector3d& axis) {
 }
 
 std::string Csv(const Eigen::Quaterniond& q);
+
+/// The frames of the general configuration: frame A and the connector's other frame (`other`:
+/// "B" or "C") each offset and turned in its body, as <Lib> attributes.
+inline std::string GeneralFrames(const std::string& other) {
+  return fmt::format(R"(FrameAPosition="0.1,0.2,-0.1" FrameAOrientation="{}" )"
+                     R"(Frame{}Position="-0.2,0.05,0.1" Frame{}Orientation="{}")",
+                     Csv(Turn(0.3, {0, 1, 1})), other, other, Csv(Turn(-0.5, {1, 0.2, -0.4})));
+}
+/// Body A of the general configuration: offset, turned and moving.
+inline BodyMotion GeneralA() {
+  return {.pos = {0.1, -0.2, 0.3},
+          .quat = Turn(0.4, {1, 2, 3}),
+          .vel = {0.3, -0.1, 0.2},
+          .ang_vel = {0.5, -0.3, 0.8}};
+}
+/// Body B of the general configuration, its centre at `pos`: turned and moving.
+inline BodyMotion GeneralB(const Eigen::Vector3d& pos) {
+  return {.pos = pos,
+          .quat = Turn(0.7, {-1, 0.5, 2}),
+          .vel = {-0.2, 0.4, 0.1},
+          .ang_vel = {-0.6, 0.2, 0.3}};
+}
 Outputs Evaluate(const std::string& lib, const BodyMotion& a, const BodyMotion& b);
 void CheckForcesAreMinusGradient(const std::string& lib, const BodyMotion& a, const BodyMotion& b,
                                  bool rotations);

@@ -21,6 +21,7 @@ namespace {
 using bushing::BodyMotion;
 using bushing::Csv;
 using bushing::Evaluate;
+using bushing::GeneralA;
 
 using bushing::Turn;
 Eigen::Quaterniond Rpy(double roll, double pitch, double yaw) {
@@ -34,23 +35,8 @@ std::string Lib(const std::string& k, const std::string& d, const std::string& k
       R"(TorqueStiffness="{}" TorqueDamping="{}" ForceStiffness="{}" ForceDamping="{}" {}/>)",
       k, d, kxyz, dxyz, extra);
 }
-std::string Frames() {
-  return fmt::format(R"(FrameAPosition="0.1,0.2,-0.1" FrameAOrientation="{}" )"
-                     R"(FrameCPosition="-0.2,0.05,0.1" FrameCOrientation="{}")",
-                     Csv(Turn(0.3, {0, 1, 1})), Csv(Turn(-0.5, {1, 0.2, -0.4})));
-}
-BodyMotion GeneralA() {
-  return {.pos = {0.1, -0.2, 0.3},
-          .quat = Turn(0.4, {1, 2, 3}),
-          .vel = {0.3, -0.1, 0.2},
-          .ang_vel = {0.5, -0.3, 0.8}};
-}
-BodyMotion GeneralB() {
-  return {.pos = {0.4, 0.1, 0.2},
-          .quat = Turn(0.7, {-1, 0.5, 2}),
-          .vel = {-0.2, 0.4, 0.1},
-          .ang_vel = {-0.6, 0.2, 0.3}};
-}
+std::string Frames() { return bushing::GeneralFrames("C"); }
+BodyMotion GeneralB() { return bushing::GeneralB({0.4, 0.1, 0.2}); }
 bool Close(const Eigen::VectorXd& value, const Eigen::VectorXd& expected, double tol) {
   return (value - expected).norm() <= tol;
 }

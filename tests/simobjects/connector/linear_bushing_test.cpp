@@ -172,6 +172,7 @@ namespace {
 using bushing::BodyMotion;
 using bushing::Csv;
 using bushing::Evaluate;
+using bushing::GeneralA;
 
 using bushing::Turn;
 
@@ -185,23 +186,9 @@ std::string Lib(const std::string& stiffness, const std::string& damping,
 
 /// A general configuration: both frames offset and turned in their bodies, both bodies moving.
 std::string GeneralLib(const std::string& damping) {
-  return Lib("10,20,30,100,200,300", damping,
-             fmt::format(R"(FrameAPosition="0.1,0.2,-0.1" FrameAOrientation="{}" )"
-                         R"(FrameBPosition="-0.2,0.05,0.1" FrameBOrientation="{}")",
-                         Csv(Turn(0.3, {0, 1, 1})), Csv(Turn(-0.5, {1, 0.2, -0.4}))));
+  return Lib("10,20,30,100,200,300", damping, bushing::GeneralFrames("B"));
 }
-BodyMotion GeneralA() {
-  return {.pos = {0.1, -0.2, 0.3},
-          .quat = Turn(0.4, {1, 2, 3}),
-          .vel = {0.3, -0.1, 0.2},
-          .ang_vel = {0.5, -0.3, 0.8}};
-}
-BodyMotion GeneralB() {
-  return {.pos = {0.5, 0.3, 0.1},
-          .quat = Turn(0.7, {-1, 0.5, 2}),
-          .vel = {-0.2, 0.4, 0.1},
-          .ang_vel = {-0.6, 0.2, 0.3}};
-}
+BodyMotion GeneralB() { return bushing::GeneralB({0.5, 0.3, 0.1}); }
 }  // namespace
 
 TEST_CASE("Connector/LinearBushing sign at hand-computed configurations (Simbody page)") {
