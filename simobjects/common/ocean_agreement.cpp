@@ -1,23 +1,32 @@
 #include "simobjects/common/ocean_agreement.h"
 
+#include <string>
+#include <utility>
+
 #include "hawser/text.h"
 
 namespace hawser {
 
-ParamSpec<double> WaterDensityParameter() {
-  return {.name = "WaterDensity",
-          .unit = "kg/m^3",
-          .doc = "Water density rho.",
-          .fallback = 1025.0,
+namespace {
+
+/// A parameter that may not be negative, with its default.
+ParamSpec<double> NonNegative(std::string name, std::string unit, std::string doc,
+                              double fallback) {
+  return {.name = std::move(name),
+          .unit = std::move(unit),
+          .doc = std::move(doc),
+          .fallback = fallback,
           .check = AtLeast(0.0)};
 }
 
+}  // namespace
+
+ParamSpec<double> WaterDensityParameter() {
+  return NonNegative("WaterDensity", "kg/m^3", "Water density rho.", 1025.0);
+}
+
 ParamSpec<double> GravityParameter() {
-  return {.name = "Gravity",
-          .unit = "m/s^2",
-          .doc = "Gravitational acceleration, along -z.",
-          .fallback = 9.81,
-          .check = AtLeast(0.0)};
+  return NonNegative("Gravity", "m/s^2", "Gravitational acceleration, along -z.", 9.81);
 }
 
 std::string OceanDisagreement(const char* parameter, bool given, double own, double ocean_value,
