@@ -67,36 +67,14 @@ TEST_CASE("BreakEnd: a bridle leg detached from its point settles to the damaged
 TEST_CASE("BreakEnd: a connection broken before --save-state stays broken after --restart") {
   // As line_break_restart_test.cpp: RK4 with a step of 0.005 s, which lands on 0.35 s; the
   // restarted run must continue the detached line, not break it again or re-attach its end.
-  std::string scenario = BreakScenario("BreakTime=\"0.35\" BreakEnd=\"B\"");
-  const std::string engine = "<Engine TOutput=";
-  scenario.insert(scenario.find(engine) + 8, "IntegratorMethod=\"1\" stepsize=\"0.005\" ");
-  const std::string xml = WriteTempFile("end_break_restart.xml", scenario);
-  const std::string dir = std::filesystem::path(xml).parent_path().string();
-  const CommandResult full = RunHawser("run end_break_restart.xml -q -o ebr_full.h5", dir);
-  REQUIRE_MESSAGE(full.exit_code == 0, full.output);
-  const CommandResult save = RunHawser(
-      "run end_break_restart.xml -q -o ebr_first.h5 --save-state ebr_s.h5 --save-state-at 0.5",
-      dir);
-  REQUIRE_MESSAGE(save.exit_code == 0, save.output);
-  const CommandResult again =
-      RunHawser("run end_break_restart.xml -o ebr_second.h5 --restart ebr_s.h5", dir);
-  REQUIRE_MESSAGE(again.exit_code == 0, again.output);
-  CHECK_MESSAGE(again.output.find("broke at") == std::string::npos, again.output);
+  const RestartedBreak r = RunAcrossRestart(
+      "end_break_restart.xml", Rk4BreakScenario("BreakTime=\"0.35\" BreakEnd=\"B\""), "ebr",
+      "round(b.attrs['end_break_time'], 9), b.attrs['end_break_index'],\n"
+      "      float(np.abs(b['ForceB'][:]).max()), d");
+  CHECK_MESSAGE(r.again.output.find("broke at") == std::string::npos, r.again.output);
   // The continued run's 6 rows against the full run's rows 5..10, every dataset of the line:
   // the same doubles (difference 0), ForceB 0 and the end's record kept.
-  const CommandResult compare = RunCommand(
-      "/usr/bin/python3 -c \"import h5py, numpy as np\n"
-      "a = h5py.File('ebr_full.h5')['L']; b = h5py.File('ebr_second.h5')['L']\n"
-      "d = max(float(np.max(np.abs(a[k][5:] - b[k][:]))) for k in b\n"
-      "        if isinstance(b[k], h5py.Dataset) and b[k].ndim >= 1 and b[k].shape[0] == 6)\n"
-      "print(round(b.attrs['end_break_time'], 9), b.attrs['end_break_index'],\n"
-      "      float(np.abs(b['ForceB'][:]).max()), d)\"",
-      dir);
-  CHECK_MESSAGE(compare.output == "0.35 1 0.0 0.0\n", compare.output);
-  for (const char* f :
-       {"end_break_restart.xml", "ebr_full.h5", "ebr_first.h5", "ebr_second.h5", "ebr_s.h5"}) {
-    std::filesystem::remove(dir + "/" + f);
-  }
+  CHECK_MESSAGE(r.compare.output == "0.35 1 0.0 0.0\n", r.compare.output);
 }
 
 TEST_CASE("BreakEnd: bad values are load errors naming the parameter") {
