@@ -32,33 +32,30 @@ inline std::string Rk4BreakScenario(const std::string& extra) {
   return scenario;
 }
 
-/// What a break scenario run across a restart gives: the restarted run's result and Python's
-/// comparison of the continued rows with the uninterrupted run's.
-struct RestartedBreak {
-  CommandResult again, compare;
-};
-
 /// Writes `scenario` to `name` in the process's temporary folder and runs it there three times
 /// (each must exit 0): whole into P_full.h5, into P_first.h5 saving its state at t = 0.5 s into
-/// P_s.h5, and restarted from that state into P_second.h5 (P = `prefix`). Then /usr/bin/python3
+/// P_s.h5, and restarted from that state into P_second.h5 (P = `prefix`), which must not break
+/// the line again (no "broke at": it continues the broken line). Then /usr/bin/python3
 /// prints `print`, Python expressions of a and b (the line L's group in the full and restarted
 /// files) and d, the largest difference of the continued run's 6 rows (t = 0.5 .. 1) from the
-/// full run's rows 5..10 over every dataset of the line. Removes every file it wrote.
-inline RestartedBreak RunAcrossRestart(const std::string& name, const std::string& scenario,
-                                       const std::string& prefix, const std::string& print) {
+/// full run's rows 5..10 over every dataset of the line; returns what it printed. Removes every
+/// file it wrote.
+inline CommandResult RunAcrossRestart(const std::string& name, const std::string& scenario,
+                                      const std::string& prefix, const std::string& print) {
   const std::string xml = WriteTempFile(name, scenario);
   const std::string dir = std::filesystem::path(xml).parent_path().string();
   const std::string p = prefix;
-  RestartedBreak r;
   const CommandResult full = RunHawser("run " + name + " -q -o " + p + "_full.h5", dir);
   REQUIRE_MESSAGE(full.exit_code == 0, full.output);
   const CommandResult save = RunHawser(
       "run " + name + " -q -o " + p + "_first.h5 --save-state " + p + "_s.h5 --save-state-at 0.5",
       dir);
   REQUIRE_MESSAGE(save.exit_code == 0, save.output);
-  r.again = RunHawser("run " + name + " -o " + p + "_second.h5 --restart " + p + "_s.h5", dir);
-  REQUIRE_MESSAGE(r.again.exit_code == 0, r.again.output);
-  r.compare = RunCommand(
+  const CommandResult again =
+      RunHawser("run " + name + " -o " + p + "_second.h5 --restart " + p + "_s.h5", dir);
+  REQUIRE_MESSAGE(again.exit_code == 0, again.output);
+  CHECK_MESSAGE(again.output.find("broke at") == std::string::npos, again.output);
+  const CommandResult compare = RunCommand(
       "/usr/bin/python3 -c \"import h5py, numpy as np\n"
       "a = h5py.File('" +
           p + "_full.h5')['L']; b = h5py.File('" + p +
@@ -72,7 +69,7 @@ inline RestartedBreak RunAcrossRestart(const std::string& name, const std::strin
        {name, p + "_full.h5", p + "_first.h5", p + "_second.h5", p + "_s.h5"}) {
     std::filesystem::remove(dir + "/" + f);
   }
-  return r;
+  return compare;
 }
 
 }  // namespace hawser::testing
