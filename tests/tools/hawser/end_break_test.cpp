@@ -44,12 +44,9 @@ TEST_CASE("BreakEnd: a bridle leg detached from its point settles to the damaged
   config.replace(from, config.find('"', from + 12) + 1 - from,
                  "FileOutput=\"object.Leg1.TensionA,object.Leg1.TensionB,object.Leg1.NodePositions,"
                  "object.Leg2.ForceB,object.Main.ForceB\"");
-  const std::string xml = WriteTempFile("end_break_bridle.xml", config);
-  const std::string out = WriteTempFile("end_break_bridle.csv", "");
-  const CommandResult r = RunHawser("run '" + xml + "' -o '" + out + "'");
-  REQUIRE_MESSAGE(r.exit_code == 0, r.output);
-  CHECK(r.output.find("Settle: settled to static equilibrium") != std::string::npos);
-  const Csv csv = ParseCsv(ReadFile(out));
+  const CsvRun run = RunToCsv("end_break_bridle", config);
+  CHECK(run.output.find("Settle: settled to static equilibrium") != std::string::npos);
+  const Csv& csv = run.csv;
   const double w = (150.0 - 1025.0 * std::numbers::pi * 0.1 * 0.1 / 4.0) * 9.81;
   // Settle's residual on each node's force balance: 1e-6 relative is ample.
   CHECK(csv.Column("Leg1.TensionA")[0] == doctest::Approx(w * (40.0 - 2.0)).epsilon(1e-6));
@@ -61,7 +58,6 @@ TEST_CASE("BreakEnd: a bridle leg detached from its point settles to the damaged
   const double weight = (2000.0 - 1025.0 * 0.25) * 9.81;
   const double fz = csv.Column("Leg2.ForceB[2]")[0] + csv.Column("Main.ForceB[2]")[0] - weight;
   CHECK(std::abs(fz) < 10.0);  // As cable_point_test.cpp: Settle's residual, a few N.
-  for (const std::string& f : {xml, out}) std::filesystem::remove(f);
 }
 
 TEST_CASE("BreakEnd: a connection broken before --save-state stays broken after --restart") {
