@@ -11,6 +11,7 @@
 
 #include "tests/tools/hawser/cli_support.h"
 #include "tests/tools/hawser/csv_text.h"
+#include "tests/tools/hawser/refused_scenario.h"
 
 namespace hawser::testing {
 namespace {
@@ -187,12 +188,8 @@ TEST_CASE("Cable/Point: bad points exit 2 naming the file, line and parameter") 
   };
   for (const Case& c : cases) {
     CAPTURE(c.point);
-    const std::string xml = WriteTempFile("point_bad.xml", Bridle(c.point));
-    const CommandResult r = RunHawser("validate '" + xml + "'");
-    CAPTURE(r.output);
-    CHECK(r.exit_code == 2);
-    CHECK(r.output.find(c.message) != std::string::npos);
-    std::filesystem::remove(xml);
+    const Refusal r = ValidateRefuses("point_bad.xml", Bridle(c.point));
+    CHECK_MESSAGE(r.output.find(c.message) != std::string::npos, r.output);
   }
 }
 

@@ -11,6 +11,7 @@
 #include "tests/tools/hawser/break_scenario.h"
 #include "tests/tools/hawser/cli_support.h"
 #include "tests/tools/hawser/csv_text.h"
+#include "tests/tools/hawser/refused_scenario.h"
 
 namespace hawser::testing {
 TEST_CASE("BreakEnd: the run logs the connection's break and the HDF5 result records the end") {
@@ -85,12 +86,8 @@ TEST_CASE("BreakEnd: bad values are load errors naming the parameter") {
   };
   for (const Case& c : cases) {
     CAPTURE(c.extra);
-    const std::string path = WriteTempFile("end_break_bad.xml", BreakScenario(c.extra));
-    const CommandResult r = RunHawser("validate '" + path + "'");
-    CAPTURE(r.output);
-    CHECK(r.exit_code == 2);
-    CHECK(r.output.find(path + c.message) != std::string::npos);
-    std::filesystem::remove(path);
+    const Refusal r = ValidateRefuses("end_break_bad.xml", BreakScenario(c.extra));
+    CHECK_MESSAGE(r.output.find(r.path + c.message) != std::string::npos, r.output);
   }
 }
 
