@@ -35,13 +35,14 @@ inline std::string Rk4BreakScenario(const std::string& extra) {
 /// Writes `scenario` to `name` in the process's temporary folder and runs it there three times
 /// (each must exit 0): whole into P_full.h5, into P_first.h5 saving its state at t = 0.5 s into
 /// P_s.h5, and restarted from that state into P_second.h5 (P = `prefix`), which must not break
-/// the line again (no "broke at": it continues the broken line). Then /usr/bin/python3
-/// prints `print`, Python expressions of a and b (the line L's group in the full and restarted
-/// files) and d, the largest difference of the continued run's 6 rows (t = 0.5 .. 1) from the
-/// full run's rows 5..10 over every dataset of the line; returns what it printed. Removes every
+/// the line again (no "broke at": it continues the broken line). Then /usr/bin/python3 prints
+/// `print`, Python expressions of a and b (the line L's group in the full and restarted files)
+/// and d, the largest difference of the continued run's 6 rows (t = 0.5 .. 1) from the full
+/// run's rows 5..10 over every dataset of the line, which must print `expected`. Removes every
 /// file it wrote.
-inline CommandResult RunAcrossRestart(const std::string& name, const std::string& scenario,
-                                      const std::string& prefix, const std::string& print) {
+inline void CheckAcrossRestart(const std::string& name, const std::string& scenario,
+                               const std::string& prefix, const std::string& print,
+                               const std::string& expected) {
   const std::string xml = WriteTempFile(name, scenario);
   const std::string dir = std::filesystem::path(xml).parent_path().string();
   const std::string p = prefix;
@@ -69,7 +70,7 @@ inline CommandResult RunAcrossRestart(const std::string& name, const std::string
        {name, p + "_full.h5", p + "_first.h5", p + "_second.h5", p + "_s.h5"}) {
     std::filesystem::remove(dir + "/" + f);
   }
-  return compare;
+  CHECK_MESSAGE(compare.output == expected, compare.output);
 }
 
 }  // namespace hawser::testing
