@@ -17,7 +17,6 @@ namespace hawser::test {
 
 namespace {
 using bushing::BodyMotion;
-using bushing::Csv;
 using bushing::Evaluate;
 using bushing::GeneralA;
 
