@@ -29,16 +29,8 @@ Buoy::Buoy(ObjectArgs& args) : SimObject(args) {
   given_density_ = args.values.count("WaterDensity") > 0;
   given_gravity_ = args.values.count("Gravity") > 0;
   given_surface_ = args.values.count("SurfaceZ") > 0;
-  rho_ = DeclareParameter<double>({.name = "WaterDensity",
-                                   .unit = "kg/m^3",
-                                   .doc = "Water density rho.",
-                                   .fallback = 1025.0,
-                                   .check = AtLeast(0.0)});
-  g_ = DeclareParameter<double>({.name = "Gravity",
-                                 .unit = "m/s^2",
-                                 .doc = "Gravitational acceleration, along -z.",
-                                 .fallback = 9.81,
-                                 .check = AtLeast(0.0)});
+  rho_ = DeclareParameter(WaterDensityParameter());
+  g_ = DeclareParameter(GravityParameter());
   surface_z_ = DeclareParameter<double>(
       {.name = "SurfaceZ", .unit = "m", .doc = "z of the water surface.", .fallback = 0.0});
   force_ = DeclareInput(

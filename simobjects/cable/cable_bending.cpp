@@ -10,10 +10,6 @@ namespace {
 using Matrix3 = Eigen::Matrix3d;
 using Vector3 = Eigen::Vector3d;
 
-Eigen::Map<const Vector3> Node(std::span<const double> v, int i) {
-  return Eigen::Map<const Vector3>(v.data() + 3 * i);
-}
-
 /// The two segments at internal node i: lengths and unit directions; false if either has zero
 /// length (then the node has no bending energy, force or derivative).
 struct Bend {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "simobjects/cable/cable.h"
+#include "simobjects/common/ocean_agreement.h"
 
 namespace hawser {
 
@@ -55,16 +56,8 @@ Cable::SegmentParameters Cable::DeclareParameters(const ObjectArgs& args) {
                                            .fallback = 1.0,
                                            .check = AtLeast(0.0)});
   }
-  fluid_.density = DeclareParameter<double>({.name = "WaterDensity",
-                                             .unit = "kg/m^3",
-                                             .doc = "Water density rho.",
-                                             .fallback = 1025.0,
-                                             .check = AtLeast(0.0)});
-  fluid_.gravity = DeclareParameter<double>({.name = "Gravity",
-                                             .unit = "m/s^2",
-                                             .doc = "Gravitational acceleration, along -z.",
-                                             .fallback = 9.81,
-                                             .check = AtLeast(0.0)});
+  fluid_.density = DeclareParameter(WaterDensityParameter());
+  fluid_.gravity = DeclareParameter(GravityParameter());
   fluid_.seabed_z = DeclareParameter<double>(
       {.name = "SeabedDepth",
        .unit = "m",

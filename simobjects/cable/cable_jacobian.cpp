@@ -11,10 +11,6 @@ namespace {
 using Matrix3 = Eigen::Matrix3d;
 using Vector3 = Eigen::Vector3d;
 
-Eigen::Map<const Vector3> Node(std::span<const double> v, int i) {
-  return Eigen::Map<const Vector3>(v.data() + 3 * i);
-}
-
 /// The derivatives of a segment's tension vector T e (its force on its first node) with respect
 /// to d = x_b - x_a and w = v_b - v_a.
 struct SegmentDerivative {

@@ -8,14 +8,6 @@
 #include "simobjects/cable/cable_surface_point.h"
 
 namespace hawser {
-namespace {
-
-Eigen::Map<const Eigen::Vector3d> Node(std::span<const double> v, int i) {
-  return Eigen::Map<const Eigen::Vector3d>(v.data() + 3 * i);
-}
-
-}  // namespace
-
 double TensionStrainTable::Tension(double eps, double* slope) const {
   // The interval [strain[k-1], strain[k]] holding eps (k = 0: from the origin), the last one
   // beyond the table.

@@ -9,6 +9,12 @@
 
 namespace hawser {
 
+/// Node i of a cable's packed node vector (x, y, z of node 0, then node 1, ...): a view of
+/// v[3 i .. 3 i + 2].
+inline Eigen::Map<const Eigen::Vector3d> Node(std::span<const double> v, int i) {
+  return Eigen::Map<const Eigen::Vector3d>(v.data() + 3 * i);
+}
+
 /// A fibre rope's nonlinear axial stiffness: the elastic tension T_el at strain eps, piecewise
 /// linear through (0, 0) and the points (strain[k], tension[k]) (both strictly increasing, the
 /// first strain > 0), extended beyond the last point with the last slope and below 0 with the

@@ -62,16 +62,8 @@ void CablePoint::DeclareFree(const ObjectArgs& args) {
                                   .check = AtLeast(0.0)});
   given_density_ = args.values.count("WaterDensity") > 0;
   given_gravity_ = args.values.count("Gravity") > 0;
-  rho_ = DeclareParameter<double>({.name = "WaterDensity",
-                                   .unit = "kg/m^3",
-                                   .doc = "Water density rho.",
-                                   .fallback = 1025.0,
-                                   .check = AtLeast(0.0)});
-  g_ = DeclareParameter<double>({.name = "Gravity",
-                                 .unit = "m/s^2",
-                                 .doc = "Gravitational acceleration, along -z.",
-                                 .fallback = 9.81,
-                                 .check = AtLeast(0.0)});
+  rho_ = DeclareParameter(WaterDensityParameter());
+  g_ = DeclareParameter(GravityParameter());
   if (!describing() && !(mass_ + ca_ * rho_ * volume_ > 0.0)) {
     // The line ends carry no inertia: a point without any would have Vel' = F / 0.
     const auto given = args.values.find("Mass");

@@ -1,8 +1,33 @@
 #include "simobjects/common/ocean_agreement.h"
 
+#include <string>
+#include <utility>
+
 #include "hawser/text.h"
 
 namespace hawser {
+
+namespace {
+
+/// A parameter that may not be negative, with its default.
+ParamSpec<double> NonNegative(std::string name, std::string unit, std::string doc,
+                              double fallback) {
+  return {.name = std::move(name),
+          .unit = std::move(unit),
+          .doc = std::move(doc),
+          .fallback = fallback,
+          .check = AtLeast(0.0)};
+}
+
+}  // namespace
+
+ParamSpec<double> WaterDensityParameter() {
+  return NonNegative("WaterDensity", "kg/m^3", "Water density rho.", 1025.0);
+}
+
+ParamSpec<double> GravityParameter() {
+  return NonNegative("Gravity", "m/s^2", "Gravitational acceleration, along -z.", 9.81);
+}
 
 std::string OceanDisagreement(const char* parameter, bool given, double own, double ocean_value,
                               const char* who) {

@@ -6,7 +6,15 @@
 
 #include <string>
 
+#include "hawser/declarations.h"
+
 namespace hawser {
+
+/// The WaterDensity parameter of such an object: rho [kg/m^3], 1025 by default, >= 0.
+ParamSpec<double> WaterDensityParameter();
+
+/// The Gravity parameter of such an object: g [m/s^2] along -z, 9.81 by default, >= 0.
+ParamSpec<double> GravityParameter();
 
 /// "" when `parameter` was not given or equals the ocean's value; otherwise what is wrong and
 /// what is expected, e.g. "WaterDensity = 1000 differs from the ocean's 1025; expected ...".

@@ -13,6 +13,7 @@
 
 #include "runtime/solve/colored_jacobian.h"
 #include "runtime/solve/system_jacobian.h"
+#include "tests/simobjects/cable/line_on_buoy.h"
 #include "tests/simobjects/settled_config.h"
 
 namespace hawser::test {
@@ -79,14 +80,7 @@ TEST_CASE("Cable/Cable with EI and a body at end B: the end reaches two nodes, d
   // PositionB is read by nodes 4 and 5: those 12 columns (and the buoy's 6) stay on
   // differences, and the
   // Jacobian the model assembles equals all-differences to their accuracy.
-  const std::string xml = ScenarioXml(
-      std::string(kLine) + "/>\n" +
-          R"(<Lib LibName="base" SimObject="Body/Buoy" Name="B" Mass="2000" Diameter="2"/>)",
-      R"(<Connection L.PositionA="0,0,-30" L.PositionB="B.Pos" L.VelocityB="B.Vel" )"
-      R"(B.Force="L.ForceB"/>)",
-      std::string(R"(<InitialCondition B.Pos="37.5,0,-18" B.Vel="0.1,0,0.05" L.Nodes=")") + kNodes +
-          R"("/>)");
-  auto model = Model::Assemble(LoadScenarioFromString(xml, "scenario.xml"), BuiltinRegistry());
+  auto model = LineOnBuoy(std::string(kLine) + "/>", kNodes);
   const std::vector<double> x = model->InitialState(0.0);
   const int n = static_cast<int>(x.size());
   REQUIRE(n == 37);

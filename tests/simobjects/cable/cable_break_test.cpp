@@ -75,19 +75,8 @@ TEST_CASE("Cable/Cable BreakTension: breaks at the step the tension first exceed
   // End B moves away along (1,1,1) as 2 sin(2 pi t / 8): the tension rises for 2 s. The
   // unbroken run's tension history, at fine output times, gives the crossing; the broken run
   // must find it within one step (HMax = 0.01 s bounds the step).
-  const auto xml = [](const std::string& brk, const std::string& output) {
-    return ScenarioXml(
-        fmt::format(R"(<Lib LibName="base" SimObject="Cable/Cable" Name="C" NumElements="4"
- Length="10" Diameter="0.1" MassPerLength="10" EA="1e6" Gravity="0" WaterDensity="0" {}/>
-<Lib LibName="base" SimObject="Src/Sine" Name="S" PortWidth="3" Amplitude="2" PeriodS="8"/>)",
-                    brk),
-        R"(<Connection C.PositionA="0,0,0" C.PositionB="10,0,0 + S.Out"/>)", "<InitialCondition/>",
-        fmt::format(R"(<Engine Integrator="cvode-bdf" AbsTol="1e-8" RelTol="1e-8" HMax="0.01" )"
-                    R"(TOutput="{}" FileOutput="objects:all"/>)",
-                    output));
-  };
   const double limit = 2e5;
-  const MemorySink intact = Run(xml("", "0, 0.0005, 2"));
+  const MemorySink intact = Run(PulledLineXml("", "0, 0.0005, 2"));
   double crossing = std::numeric_limits<double>::quiet_NaN();
   int first = -1;
   const auto t = intact.times();
@@ -105,7 +94,8 @@ TEST_CASE("Cable/Cable BreakTension: breaks at the step the tension first exceed
   }
   REQUIRE(first >= 0);
   MESSAGE("segment " << first << " reaches " << limit << " N at t = " << crossing);
-  const MemorySink broken = Run(xml(fmt::format(R"(BreakTension="{}")", limit), "0, 0.1, 2"));
+  const MemorySink broken =
+      Run(PulledLineXml(fmt::format(R"(BreakTension="{}")", limit), "0, 0.1, 2"));
   const auto& events = broken.result().events;
   REQUIRE(events.size() == 1);
   CHECK(events[0].index == first);
@@ -117,39 +107,17 @@ TEST_CASE("Cable/Cable BreakTension: breaks at the step the tension first exceed
 }
 
 TEST_CASE("Cable/Cable break: energy stays balanced with the released energy counted") {
-  // The falling line of cable_energy_test.cpp (no damping terms, Can = 0: KE + PE alone is
-  // conserved), its middle segment breaking at t = 1.5 s while it is stretched (~3.5e5 N).
-  const auto xml = [](const std::string& brk, const std::string& output) {
-    std::string nodes;
-    for (int i = 1; i < 10; ++i)
-      nodes += fmt::format("{}{},0,-50,0,0,0", i > 1 ? "," : "", 4.0 * i);
-    return ScenarioXml(
-        fmt::format(R"(<Lib LibName="base" SimObject="Cable/Cable" Name="C" NumElements="10"
- Length="50" Diameter="0.1" MassPerLength="150" EA="1e7" Can="0" DampingRatio="0" Cdn="0"
- Cdt="0" {}/>)",
-                    brk),
-        R"(<Connection C.PositionA="0,0,-50" C.PositionB="40,0,-50"/>)",
-        fmt::format(R"(<InitialCondition C.Nodes="{}"/>)", nodes),
-        // As in cable_energy_test.cpp: the integration error of each term stays far below the
-        // 1e-6 of the energy exchanged that the balance is held to.
-        fmt::format(R"(<Engine Integrator="cvode-bdf" AbsTol="1e-10" RelTol="1e-10" )"
-                    R"(TOutput="{}" LogStates="1" FileOutput="objects:all"/>)",
-                    output));
-  };
-  const MemorySink sink = Run(xml(R"(BreakTime="1.5" BreakSegment="5")", "0, 0.05, 3"));
-  const auto ke = sink.Column("C.KineticEnergy"), pe = sink.Column("C.PotentialEnergy"),
-             ed = sink.Column("C:DissipatedEnergy"), er = sink.Column("C.ReleasedEnergy");
-  const double e0 = ke[0] + pe[0] + ed[0] + er[0];
-  double drift = 0.0, exchanged = 0.0;
-  for (size_t r = 0; r < ke.size(); ++r) {
-    drift = std::max(drift, std::abs(ke[r] + pe[r] + ed[r] + er[r] - e0));
-    exchanged = std::max(exchanged, std::abs(pe[r] - pe[0]));
-  }
+  // The falling line (taut_line.h), its middle segment breaking at t = 1.5 s while it is
+  // stretched (~3.5e5 N).
+  const MemorySink sink = Run(FallingLineXml(R"(BreakTime="1.5" BreakSegment="5")", "0, 0.05, 3"));
+  const auto er = sink.Column("C.ReleasedEnergy");
+  const EnergyBalance balance = LineEnergyBalance(sink);
+  const double drift = balance.drift, exchanged = balance.exchanged;
   MESSAGE("drift " << drift << " J of " << exchanged << " J exchanged; released " << er.back());
   CHECK(drift < 1e-6 * exchanged);
   // The released energy is the segment's k (l - l0)^2 / 2 at t = 1.5 s, from the unbroken run's
   // node positions there (the same solution up to then; 1e-6: its integration error).
-  const MemorySink intact = Run(xml("", "0, 1.5, 1.5"));
+  const MemorySink intact = Run(FallingLineXml("", "0, 1.5, 1.5"));
   const auto node = [&](int i, int k) {
     return intact.Column(fmt::format("C.NodePositions[{}]", 3 * i + k)).back();
   };
@@ -166,14 +134,7 @@ TEST_CASE("Cable/Cable: Settle with a segment broken from the start finds the ha
   // BreakTime is the start time): each half hangs straight down from its end. Every free node
   // weighs w l0 in water, so a segment carries the nodes below it: segment j < 4 of the A half
   // (nodes 1..4) (4 - j) w l0, segment s > 4 of the B half (nodes 5..7) (s - 4) w l0.
-  const Scenario scenario = LoadScenarioFromString(
-      ScenarioXml(R"(<Lib LibName="base" SimObject="Cable/Cable" Name="C" NumElements="8"
- Length="20" Diameter="0.1" MassPerLength="20" EA="1e7" BreakTime="0" BreakSegment="4"/>)",
-                  R"(<Connection C.PositionA="0,0,0" C.PositionB="10,0,0"/>)",
-                  "<InitialCondition/>",
-                  R"(<Engine Settle="1" TOutput="0, 1, 1" FileOutput="objects:all"/>)"),
-      "t.xml");
-  const SettledConfig s = SettleScenario(scenario);
+  const SettledConfig s = SettleHangingLine(R"(BreakTime="0" BreakSegment="4")");
   const double w = (20.0 - 1025.0 * std::numbers::pi * 0.1 * 0.1 / 4.0) * 9.81, l0 = 2.5;
   for (int j = 0; j < 8; ++j) {
     CAPTURE(j);

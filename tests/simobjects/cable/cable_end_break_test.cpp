@@ -55,19 +55,8 @@ TEST_CASE("Cable/Cable BreakEnd at a tension: breaks at the step TensionB first 
   // End B moves away along (1,1,1) as 2 sin(2 pi t / 8): its tension rises for 2 s. The intact
   // run at fine output times gives the crossing; the run with BreakEnd="B" must break within one
   // step after it (HMax = 0.01 s bounds the step).
-  const auto xml = [](const std::string& brk, const std::string& output) {
-    return ScenarioXml(
-        fmt::format(R"(<Lib LibName="base" SimObject="Cable/Cable" Name="C" NumElements="4"
- Length="10" Diameter="0.1" MassPerLength="10" EA="1e6" Gravity="0" WaterDensity="0" {}/>
-<Lib LibName="base" SimObject="Src/Sine" Name="S" PortWidth="3" Amplitude="2" PeriodS="8"/>)",
-                    brk),
-        R"(<Connection C.PositionA="0,0,0" C.PositionB="10,0,0 + S.Out"/>)", "<InitialCondition/>",
-        fmt::format(R"(<Engine Integrator="cvode-bdf" AbsTol="1e-8" RelTol="1e-8" HMax="0.01" )"
-                    R"(TOutput="{}" FileOutput="objects:all"/>)",
-                    output));
-  };
   const double limit = 2e5;
-  const MemorySink intact = Run(xml("", "0, 0.0005, 2"));
+  const MemorySink intact = Run(PulledLineXml("", "0, 0.0005, 2"));
   const auto t = intact.times(), tb = intact.Column("C.TensionB");
   double crossing = std::numeric_limits<double>::quiet_NaN();
   for (size_t r = 1; r < t.size() && std::isnan(crossing); ++r) {
@@ -77,7 +66,7 @@ TEST_CASE("Cable/Cable BreakEnd at a tension: breaks at the step TensionB first 
   REQUIRE_FALSE(std::isnan(crossing));
   MESSAGE("TensionB reaches " << limit << " N at t = " << crossing);
   const MemorySink broken =
-      Run(xml(fmt::format(R"(BreakEnd="B" BreakTension="{}")", limit), "0, 0.1, 2"));
+      Run(PulledLineXml(fmt::format(R"(BreakEnd="B" BreakTension="{}")", limit), "0, 0.1, 2"));
   const auto& events = broken.result().events;
   REQUIRE(events.size() == 2);
   CHECK(events[0].index == 3);  // End B's segment.
@@ -92,24 +81,10 @@ TEST_CASE("Cable/Cable BreakEnd: energy stays balanced with the released energy 
   // The falling line of cable_break_test.cpp (no damping, Can = 0: KE + PE alone is conserved),
   // its connection at end A breaking at t = 1.5 s: ReleasedEnergy takes the end segment's
   // elastic energy and the end node's weight potential, so the balance stays closed.
-  std::string nodes;
-  for (int i = 1; i < 10; ++i) nodes += fmt::format("{}{},0,-50,0,0,0", i > 1 ? "," : "", 4.0 * i);
-  const MemorySink sink = Run(ScenarioXml(
-      R"(<Lib LibName="base" SimObject="Cable/Cable" Name="C" NumElements="10" Length="50"
- Diameter="0.1" MassPerLength="150" EA="1e7" Can="0" DampingRatio="0" Cdn="0" Cdt="0"
- BreakEnd="A" BreakTime="1.5"/>)",
-      R"(<Connection C.PositionA="0,0,-50" C.PositionB="40,0,-50"/>)",
-      fmt::format(R"(<InitialCondition C.Nodes="{}"/>)", nodes),
-      R"(<Engine Integrator="cvode-bdf" AbsTol="1e-10" RelTol="1e-10" TOutput="0, 0.05, 3" )"
-      R"(LogStates="1" FileOutput="objects:all"/>)"));
-  const auto ke = sink.Column("C.KineticEnergy"), pe = sink.Column("C.PotentialEnergy"),
-             ed = sink.Column("C:DissipatedEnergy"), er = sink.Column("C.ReleasedEnergy");
-  const double e0 = ke[0] + pe[0] + ed[0] + er[0];
-  double drift = 0.0, exchanged = 0.0;
-  for (size_t r = 0; r < ke.size(); ++r) {
-    drift = std::max(drift, std::abs(ke[r] + pe[r] + ed[r] + er[r] - e0));
-    exchanged = std::max(exchanged, std::abs(pe[r] - pe[0]));
-  }
+  const MemorySink sink = Run(FallingLineXml(R"(BreakEnd="A" BreakTime="1.5")", "0, 0.05, 3"));
+  const auto er = sink.Column("C.ReleasedEnergy");
+  const EnergyBalance balance = LineEnergyBalance(sink);
+  const double drift = balance.drift, exchanged = balance.exchanged;
   MESSAGE("drift " << drift << " J of " << exchanged << " J exchanged; released " << er.back());
   // As cable_break_test.cpp: the integration error stays far below 1e-6 of the exchange.
   CHECK(drift < 1e-6 * exchanged);
@@ -122,14 +97,7 @@ TEST_CASE("Cable/Cable BreakEnd at the start: Settle finds the line hanging from
   // broken from the start: the line hangs straight down from A. Free nodes 1..7 weigh w l0 each
   // in water and end A's half segment w l0 / 2 acts through ForceA; end B's half segment is
   // detached (cable.h), so TensionA = w (7 + 1/2) l0 = w (L - l0 / 2), and ForceB = 0.
-  const Scenario scenario = LoadScenarioFromString(
-      ScenarioXml(R"(<Lib LibName="base" SimObject="Cable/Cable" Name="C" NumElements="8"
- Length="20" Diameter="0.1" MassPerLength="20" EA="1e7" BreakTime="0" BreakEnd="B"/>)",
-                  R"(<Connection C.PositionA="0,0,0" C.PositionB="10,0,0"/>)",
-                  "<InitialCondition/>",
-                  R"(<Engine Settle="1" TOutput="0, 1, 1" FileOutput="objects:all"/>)"),
-      "t.xml");
-  const SettledConfig s = SettleScenario(scenario);
+  const SettledConfig s = SettleHangingLine(R"(BreakTime="0" BreakEnd="B")");
   const double w = (20.0 - 1025.0 * std::numbers::pi * 0.1 * 0.1 / 4.0) * 9.81, l0 = 2.5;
   // Settle's weights (1e-6 absolute and relative on each node's force balance): 1e-5 relative.
   CHECK(s.Output("C", "TensionA", 0) == doctest::Approx(w * (20.0 - l0 / 2.0)).epsilon(1e-5));

@@ -15,6 +15,7 @@
 
 #include "runtime/solve/colored_jacobian.h"
 #include "runtime/solve/system_jacobian.h"
+#include "tests/simobjects/cable/line_on_buoy.h"
 #include "tests/simobjects/cable/short_line_properties.h"
 #include "tests/simobjects/scenario_test_util.h"
 
@@ -289,14 +290,7 @@ TEST_CASE("a line attached to a body: exact columns where no input reads them, t
   // 1..4 and DissipatedEnergy) are exact. No friction: its regularisation (v_eps = 0.01 m/s)
   // curves the force so much that forward differences would need a tolerance of their own; the
   // test above checks it.
-  const std::string xml = ScenarioXml(
-      std::string(kLine) + R"(SeabedDepth="-30"/>)" + "\n" +
-          R"(<Lib LibName="base" SimObject="Body/Buoy" Name="B" Mass="2000" Diameter="2"/>)",
-      R"(<Connection L.PositionA="0,0,-30" L.PositionB="B.Pos" L.VelocityB="B.Vel" )"
-      R"(B.Force="L.ForceB"/>)",
-      std::string(R"(<InitialCondition B.Pos="37.5,0,-18" B.Vel="0.1,0,0.05" L.Nodes=")") + kNodes +
-          R"("/>)");
-  auto model = Model::Assemble(LoadScenarioFromString(xml, "scenario.xml"), BuiltinRegistry());
+  auto model = LineOnBuoy(std::string(kLine) + R"(SeabedDepth="-30"/>)", kNodes);
   const std::vector<double> x = model->InitialState(0.0);
   const int n = static_cast<int>(x.size());
   REQUIRE(n == 37);

@@ -6,8 +6,6 @@
 
 #include <Eigen/Geometry>
 #include <cmath>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <numbers>
 #include <tuple>
@@ -19,8 +17,8 @@ namespace hawser::test {
 
 namespace {
 using bushing::BodyMotion;
-using bushing::Csv;
 using bushing::Evaluate;
+using bushing::GeneralA;
 
 using bushing::Turn;
 Eigen::Quaterniond Rpy(double roll, double pitch, double yaw) {
@@ -34,23 +32,8 @@ std::string Lib(const std::string& k, const std::string& d, const std::string& k
       R"(TorqueStiffness="{}" TorqueDamping="{}" ForceStiffness="{}" ForceDamping="{}" {}/>)",
       k, d, kxyz, dxyz, extra);
 }
-std::string Frames() {
-  return fmt::format(R"(FrameAPosition="0.1,0.2,-0.1" FrameAOrientation="{}" )"
-                     R"(FrameCPosition="-0.2,0.05,0.1" FrameCOrientation="{}")",
-                     Csv(Turn(0.3, {0, 1, 1})), Csv(Turn(-0.5, {1, 0.2, -0.4})));
-}
-BodyMotion GeneralA() {
-  return {.pos = {0.1, -0.2, 0.3},
-          .quat = Turn(0.4, {1, 2, 3}),
-          .vel = {0.3, -0.1, 0.2},
-          .ang_vel = {0.5, -0.3, 0.8}};
-}
-BodyMotion GeneralB() {
-  return {.pos = {0.4, 0.1, 0.2},
-          .quat = Turn(0.7, {-1, 0.5, 2}),
-          .vel = {-0.2, 0.4, 0.1},
-          .ang_vel = {-0.6, 0.2, 0.3}};
-}
+std::string Frames() { return bushing::GeneralFrames("C"); }
+BodyMotion GeneralB() { return bushing::GeneralB({0.4, 0.1, 0.2}); }
 bool Close(const Eigen::VectorXd& value, const Eigen::VectorXd& expected, double tol) {
   return (value - expected).norm() <= tol;
 }
@@ -206,13 +189,9 @@ TEST_CASE("Connector/BushingRollPitchYaw parameter errors at load time, with fil
 namespace hawser::test {
 
 TEST_CASE("configs/compliant_revolute_rpy.xml: a pendulum on a compliant revolute joint") {
-  std::ifstream file(std::string(HAWSER_SOURCE_DIR) + "/configs/compliant_revolute_rpy.xml");
-  REQUIRE(file);
-  std::string xml((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  const std::string full = R"(TOutput="0, 0.05, 10")";
-  REQUIRE(xml.find(full) != std::string::npos);
   // Short run, with dense output around the first zero crossing of the joint angle.
-  xml.replace(xml.find(full), full.size(), R"(TOutput="0, 0.38:0.0005:0.46, 1")");
+  const std::string xml =
+      bushing::PendulumConfig("compliant_revolute_rpy.xml", "0, 0.38:0.0005:0.46, 1");
   const MemorySink sink = Run(xml);
   const std::vector<double> yaw = sink.Column("Hinge.q[2]");
   const std::vector<double> roll = sink.Column("Hinge.q[0]");

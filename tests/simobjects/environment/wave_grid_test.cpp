@@ -16,8 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "simobjects/environment/irregular_sea.h"
-#include "simobjects/environment/wave_spectrum.h"
+#include "tests/simobjects/environment/jonswap_sea.h"
 #include "tests/simobjects/scenario_test_util.h"
 
 namespace hawser::ocean::test {
@@ -25,18 +24,6 @@ namespace {
 
 constexpr double kG = 9.81;
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-std::vector<WaveComponent> Jonswap(double depth) {
-  const WaveSpectrum s = WaveSpectrum::Jonswap(6.0, 10.0, 3.3);
-  IrregularSeaOptions o;
-  o.components = 200;
-  o.omega_min = 0.4 * s.peak_frequency();
-  o.omega_max = 4.0 * s.peak_frequency();
-  o.mean_direction = 0.5;
-  o.spreading_exponent = 4.0;
-  o.seed = 7;
-  return IrregularWaveComponents([&](double w) { return s(w); }, o, depth, kG);
-}
 
 /// The largest error over the bound seen, for each quantity (elevation, velocity, acceleration,
 /// pressure), at `count` random points of [-150, 150]^2 x [z_low, 3] m and times of [0, 200] s.
@@ -85,8 +72,8 @@ TEST_CASE("the grid's kinematics are within ErrorBound of the direct sum") {
   const std::vector<Case> cases = {
       {"regular, 50 m", {RegularWave(4.0, 8.0, 0.3, 0.2, 50.0, kG)}, 50.0},
       {"regular, deep", {RegularWave(4.0, 8.0, 0.3, 0.2, kInf, kG)}, kInf},
-      {"jonswap, 320 m", Jonswap(320.0), 320.0},
-      {"jonswap, deep", Jonswap(kInf), kInf}};
+      {"jonswap, 320 m", Jonswap(320.0, 4.0), 320.0},
+      {"jonswap, deep", Jonswap(kInf, 4.0), kInf}};
   for (const Case& c : cases) {
     for (const Stretching s :
          {Stretching::kWheeler, Stretching::kVerticalExtrapolation, Stretching::kNone}) {
@@ -114,7 +101,7 @@ TEST_CASE("a finer grid is more accurate, by the square of the spacing and dt^4"
   // time step cuts the space terms about 4x and the time term 16x: the bound falls at least 3.5x
   // (the level boundaries move), and so does the measured worst error (within a factor 2 for
   // the sampling of the points).
-  const SeaState sea(Jonswap(320.0), 320.0, kG, Stretching::kWheeler);
+  const SeaState sea(Jonswap(320.0, 4.0), 320.0, kG, Stretching::kWheeler);
   const WaveGrid coarse(sea, WaveGridOptions{});
   WaveGridOptions fine_options;
   fine_options.spacing = coarse.spacing() / 2;
@@ -130,7 +117,7 @@ TEST_CASE("a finer grid is more accurate, by the square of the spacing and dt^4"
 }
 
 TEST_CASE("points outside the grid are summed exactly and counted") {
-  const SeaState sea(Jonswap(kInf), kInf, kG, Stretching::kWheeler);
+  const SeaState sea(Jonswap(kInf, 4.0), kInf, kG, Stretching::kWheeler);
   WaveGridOptions o;
   o.x_min = -10.0;
   o.x_max = 10.0;

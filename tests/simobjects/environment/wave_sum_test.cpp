@@ -13,9 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "simobjects/environment/irregular_sea.h"
 #include "simobjects/environment/vector_math.h"
-#include "simobjects/environment/wave_spectrum.h"
+#include "tests/simobjects/environment/jonswap_sea.h"
 #include "tests/simobjects/scenario_test_util.h"
 
 namespace hawser::ocean::test {
@@ -23,18 +22,6 @@ namespace {
 
 constexpr double kG = 9.81;
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-std::vector<WaveComponent> Jonswap(double depth, double spreading) {
-  const WaveSpectrum s = WaveSpectrum::Jonswap(6.0, 10.0, 3.3);
-  IrregularSeaOptions o;
-  o.components = 200;
-  o.omega_min = 0.4 * s.peak_frequency();
-  o.omega_max = 4.0 * s.peak_frequency();
-  o.mean_direction = 0.5;
-  o.spreading_exponent = spreading;
-  o.seed = 7;
-  return IrregularWaveComponents([&](double w) { return s(w); }, o, depth, kG);
-}
 
 // Fast minus direct, everywhere in and around the water column, within
 //   elevation:                  1e-12 sum a_i (rounding: both sum every component; the phases

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "simobjects/body/qtf_table.h"
+#include "tests/simobjects/force/bad_drift_files.h"
 #include "tests/simobjects/scenario_test_util.h"
 #include "tests/simobjects/temp_files.h"
 
@@ -260,35 +261,31 @@ TEST_CASE("Force/WaveDrift qtf: malformed QTF files at file:line") {
 <Lib LibName="base" SimObject="Force/WaveDrift" Name="D" DriftFile="{}" Method="{}"/>)",
                                 WriteTempFile(name, text), method)));
   };
-  const std::string columns = errors("columns.12d", "10 10 0 0 1 0.5 0 0.5 0\n10 8 0 0 1 0.5 0\n");
-  CHECK(Contains(columns, "columns.12d:2"));
-  CHECK(Contains(columns, "has 7 values; expected 9: PER_i PER_j BETA_i BETA_j I |F| phase Re Im"));
-  const std::string mode = errors("mode.11d", "10 10 0 0 1 0.5 0 0.5 0\n10 10 0 0 0 1 0 1 0\n");
-  CHECK(Contains(mode, "mode.11d:2"));
-  CHECK(Contains(mode, "mode I is 0; expected 1 to 6"));
-  // The pair (10 s, 8 s) missing in surge at heading 0 (given in sway): at DriftFile's line.
-  const std::string missing =
-      errors("missing.12d",
-             "10 10 0 0 1 1 0 1 0\n8 8 0 0 1 1 0 1 0\n"
-             "10 8 0 0 2 1 0 1 0\n10 10 0 0 2 1 0 1 0\n8 8 0 0 2 1 0 1 0\n");
-  CHECK(Contains(missing, "test.xml:3: error: D (Force/WaveDrift): QTF file"));
-  CHECK(Contains(missing, "no row for periods 8 s and 10 s at heading 0 deg, mode 1"));
+  CheckBadFiles(
+      errors,
+      {{"columns.12d", "10 10 0 0 1 0.5 0 0.5 0\n10 8 0 0 1 0.5 0\n", "columns.12d:2",
+        "has 7 values; expected 9: PER_i PER_j BETA_i BETA_j I |F| phase Re Im"},
+       {"mode.11d", "10 10 0 0 1 0.5 0 0.5 0\n10 10 0 0 0 1 0 1 0\n", "mode.11d:2",
+        "mode I is 0; expected 1 to 6"},
+       // The pair (10 s, 8 s) missing in surge at heading 0 (given in sway): at DriftFile's line.
+       {"missing.12d",
+        "10 10 0 0 1 1 0 1 0\n8 8 0 0 1 1 0 1 0\n"
+        "10 8 0 0 2 1 0 1 0\n10 10 0 0 2 1 0 1 0\n8 8 0 0 2 1 0 1 0\n",
+        "test.xml:3: error: D (Force/WaveDrift): QTF file",
+        "no row for periods 8 s and 10 s at heading 0 deg, mode 1"},
+       {"hermitian.12d",
+        "10 10 0 0 1 1 0 1 0\n8 8 0 0 1 1 0 1 0\n"
+        "10 8 0 0 1 1 0 0.3 0.4\n8 10 0 0 1 1 0 0.3 0.4\n",
+        "hermitian.12d:4", "not the complex conjugate of line 3"},
+       {"repeat.12d", "10 10 0 0 1 1 0 1 0\n10 10 0 0 1 1 0 1 0\n", "repeat.12d:2",
+        "repeats periods 10 s and 10 s, heading 0 deg, mode 1 of line 1"},
+       {"period.12d", "10 -1 0 0 1 1 0 1 0\n", "period.12d:1",
+        "WAMIT period -1 s is not positive"}});
   // A heading given for the diagonal only: the pair is missing there.
   const std::string heading = errors("heading.12d",
                                      "10 10 0 0 1 1 0 1 0\n8 8 0 0 1 1 0 1 0\n10 8 0 0 1 1 0 1 0\n"
                                      "10 10 90 90 1 1 0 1 0\n8 8 90 90 1 1 0 1 0\n");
   CHECK(Contains(heading, "no row for periods 8 s and 10 s at heading 90 deg"));
-  const std::string hermitian = errors("hermitian.12d",
-                                       "10 10 0 0 1 1 0 1 0\n8 8 0 0 1 1 0 1 0\n"
-                                       "10 8 0 0 1 1 0 0.3 0.4\n8 10 0 0 1 1 0 0.3 0.4\n");
-  CHECK(Contains(hermitian, "hermitian.12d:4"));
-  CHECK(Contains(hermitian, "not the complex conjugate of line 3"));
-  const std::string repeat = errors("repeat.12d", "10 10 0 0 1 1 0 1 0\n10 10 0 0 1 1 0 1 0\n");
-  CHECK(Contains(repeat, "repeat.12d:2"));
-  CHECK(Contains(repeat, "repeats periods 10 s and 10 s, heading 0 deg, mode 1 of line 1"));
-  const std::string period = errors("period.12d", "10 -1 0 0 1 1 0 1 0\n");
-  CHECK(Contains(period, "period.12d:1"));
-  CHECK(Contains(period, "WAMIT period -1 s is not positive"));
   const std::string extension = errors("mean.8", "10 0 0 1 0.5 0 0.5 0\n");
   CHECK(Contains(extension, "test.xml:3: error: D (Force/WaveDrift): Method qtf reads a WAMIT"));
   const std::string empty = errors("bidirectional.12d", "10 10 0 90 1 1 0 1 0\n");

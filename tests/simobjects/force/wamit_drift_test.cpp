@@ -8,6 +8,7 @@
 #include <numbers>
 #include <string>
 
+#include "tests/simobjects/force/bad_drift_files.h"
 #include "tests/simobjects/scenario_test_util.h"
 #include "tests/simobjects/temp_files.h"
 
@@ -83,26 +84,20 @@ TEST_CASE("WAMIT drift files: malformed rows and gaps at file:line") {
   auto errors = [](const std::string& name, const std::string& text) {
     return AssemblyErrors(Scenario(WriteTempFile(name, text), "newman"));
   };
-  const std::string columns = errors("columns.9", "10 0 0 1 0.5 0 0.5\n");
-  CHECK(Contains(columns, "columns.9:1"));
-  CHECK(Contains(columns, "has 7 values; expected 8: PER BETA1 BETA2 I |F| phase Re Im"));
-  const std::string qtf_columns = errors("columns.12d", "10 10 0 0 1 0.5 0 0.5 0\n10 0 0 1 0\n");
-  CHECK(Contains(qtf_columns, "columns.12d:2"));
-  CHECK(Contains(qtf_columns, "expected 9"));
-  const std::string mode = errors("mode.8", "10 0 0 7 0.5 0 0.5 0\n");
-  CHECK(Contains(mode, "mode.8:1"));
-  CHECK(Contains(mode, "mode I is 7; expected 1 to 6"));
-  // A heading missing at one period (or a period missing at one heading): at DriftFile's line.
-  const std::string gap =
-      errors("gap.8", "8 0 0 1 0.5 0 0.5 0\n8 90 90 1 0.5 0 0.5 0\n10 0 0 1 0.5 0 0.5 0\n");
-  CHECK(Contains(gap, "test.xml:4: error: D (Force/WaveDrift): drift file"));
-  CHECK(Contains(gap, "at heading 90 deg; expected every frequency at every heading"));
-  const std::string period = errors("period.8", "0 0 0 1 0.5 0 0.5 0\n");
-  CHECK(Contains(period, "period.8:1"));
-  CHECK(Contains(period, "WAMIT period 0 s is not positive"));
-  const std::string repeat = errors("repeat.8", "10 0 0 1 0.5 0 0.5 0\n10 0 0 1 0.5 0 0.5 0\n");
-  CHECK(Contains(repeat, "repeat.8:2"));
-  CHECK(Contains(repeat, "repeats period 10 s, heading 0 deg, mode 1 of line 1"));
+  CheckBadFiles(
+      errors,
+      {{"columns.9", "10 0 0 1 0.5 0 0.5\n", "columns.9:1",
+        "has 7 values; expected 8: PER BETA1 BETA2 I |F| phase Re Im"},
+       {"columns.12d", "10 10 0 0 1 0.5 0 0.5 0\n10 0 0 1 0\n", "columns.12d:2", "expected 9"},
+       {"mode.8", "10 0 0 7 0.5 0 0.5 0\n", "mode.8:1", "mode I is 7; expected 1 to 6"},
+       // A heading missing at one period (or a period missing at one heading): at DriftFile's
+       // line.
+       {"gap.8", "8 0 0 1 0.5 0 0.5 0\n8 90 90 1 0.5 0 0.5 0\n10 0 0 1 0.5 0 0.5 0\n",
+        "test.xml:4: error: D (Force/WaveDrift): drift file",
+        "at heading 90 deg; expected every frequency at every heading"},
+       {"period.8", "0 0 0 1 0.5 0 0.5 0\n", "period.8:1", "WAMIT period 0 s is not positive"},
+       {"repeat.8", "10 0 0 1 0.5 0 0.5 0\n10 0 0 1 0.5 0 0.5 0\n", "repeat.8:2",
+        "repeats period 10 s, heading 0 deg, mode 1 of line 1"}});
 }
 
 }  // namespace

@@ -22,26 +22,27 @@ TEST_CASE("Signal/Mux concatenates its inputs in order") {
 }
 
 TEST_CASE("Signal/Mux rejects bad counts and widths") {
-  const std::string line2 = R"(<Lib LibName="base" SimObject="Src/Clock" Name="C"/>)"
-                            "\n";
+  // The errors of a Mux M with `attributes`, on line 3 of a scenario beside a clock.
+  const auto errors = [](const std::string& attributes) {
+    return AssemblyErrors(ScenarioXml(R"(<Lib LibName="base" SimObject="Src/Clock" Name="C"/>)"
+                                      "\n"
+                                      R"(<Lib LibName="base" SimObject="Signal/Mux" Name="M" )" +
+                                      attributes + "/>"));
+  };
   SUBCASE("NumInput missing") {
-    const std::string e = AssemblyErrors(
-        ScenarioXml(line2 + R"(<Lib LibName="base" SimObject="Signal/Mux" Name="M"/>)"));
+    const std::string e = errors("");
     CHECK(Contains(e, "test.xml:3:"));
     CHECK(Contains(e, "M (Signal/Mux)"));
     CHECK(Contains(e, "'NumInput'"));
   }
   SUBCASE("NumInput = 0") {
-    const std::string e = AssemblyErrors(ScenarioXml(
-        line2 + R"(<Lib LibName="base" SimObject="Signal/Mux" Name="M" NumInput="0"/>)"));
+    const std::string e = errors(R"(NumInput="0")");
     CHECK(Contains(e, "test.xml:3:"));
     CHECK(Contains(e, "parameter 'NumInput'"));
     CHECK(Contains(e, "an integer from 1 to 1000"));
   }
   SUBCASE("InPortWidth2 = 0") {
-    const std::string e = AssemblyErrors(ScenarioXml(
-        line2 +
-        R"(<Lib LibName="base" SimObject="Signal/Mux" Name="M" NumInput="2" InPortWidth2="0"/>)"));
+    const std::string e = errors(R"(NumInput="2" InPortWidth2="0")");
     CHECK(Contains(e, "test.xml:3:"));
     CHECK(Contains(e, "parameter 'InPortWidth2'"));
   }

@@ -11,41 +11,46 @@
 
 #include "tests/tools/hawser/cli_support.h"
 #include "tests/tools/hawser/csv_text.h"
+#include "tests/tools/hawser/refused_scenario.h"
 
 namespace hawser::testing {
 namespace {
+
+// A scenario of `objects` (<Lib> lines from line 3) and `connections` (<Connection> lines), each
+// line ending in a newline, settled (Settle="1") by CVODE BDF at 1e-8 with outputs at 0 and 1 s
+// of `file_output`.
+std::string SettledScenario(const std::string& objects, const std::string& connections,
+                            const std::string& file_output) {
+  return "<Contents>\n<OBJECTS>\n" + objects + "</OBJECTS>\n<INTERCONNECTIONS>\n" + connections +
+         "</INTERCONNECTIONS>\n<INITIALIZATION/>\n<INTEGRATION>\n"
+         R"(<Engine Integrator="cvode-bdf" Settle="1" TOutput="0, 1, 1" AbsTol="1e-8" RelTol="1e-8")"
+         "\n        FileOutput=\"" +
+         file_output + "\"/>\n</INTEGRATION>\n</Contents>\n";
+}
 
 // Fairleads at (+-20, 0, 0), an anchor at (0, 0, -100); two upper legs of 26 m and a lower leg
 // of 81 m, EA 2e8 N, weightless (the lines' Gravity 0: straight, uniform tension), meet at the
 // point P of 2e4 kg and 4 m^3 (Cable/Point on line 6). `lower` is the lower leg's end at P.
 std::string Bridle(const std::string& point) {
-  return R"(<Contents>
-<OBJECTS>
-<Lib LibName="base" SimObject="Src/Constant" Name="FairL" Value="-20,0,0"/>
+  return SettledScenario(
+      R"(<Lib LibName="base" SimObject="Src/Constant" Name="FairL" Value="-20,0,0"/>
 <Lib LibName="base" SimObject="Src/Constant" Name="FairR" Value="20,0,0"/>
 <Lib LibName="base" SimObject="Src/Constant" Name="Anchor" Value="0,0,-100"/>
 )" + point +
-         R"(
+          R"(
 <Lib LibName="base" SimObject="Cable/Cable" Name="UL" NumElements="10" Length="26" Diameter="0.1"
      MassPerLength="20" EA="2e8" Gravity="0"/>
 <Lib LibName="base" SimObject="Cable/Cable" Name="UR" NumElements="10" Length="26" Diameter="0.1"
      MassPerLength="20" EA="2e8" Gravity="0"/>
 <Lib LibName="base" SimObject="Cable/Cable" Name="LO" NumElements="20" Length="81" Diameter="0.1"
      MassPerLength="20" EA="2e8" Gravity="0"/>
-</OBJECTS>
-<INTERCONNECTIONS>
-<Connection UL.PositionA="FairL.Out" UL.PositionB="P.Pos" UL.VelocityB="P.Vel"/>
+)",
+      R"(<Connection UL.PositionA="FairL.Out" UL.PositionB="P.Pos" UL.VelocityB="P.Vel"/>
 <Connection UR.PositionA="FairR.Out" UR.PositionB="P.Pos" UR.VelocityB="P.Vel"/>
 <Connection LO.PositionA="P.Pos" LO.VelocityA="P.Vel" LO.PositionB="Anchor.Out"/>
 <Connection P.Force="UL.ForceB + UR.ForceB + LO.ForceA"/>
-</INTERCONNECTIONS>
-<INITIALIZATION/>
-<INTEGRATION>
-<Engine Integrator="cvode-bdf" Settle="1" TOutput="0, 1, 1" AbsTol="1e-8" RelTol="1e-8"
-        FileOutput="object.P.Pos,object.UL.TensionB,object.UR.TensionB,object.LO.TensionA"/>
-</INTEGRATION>
-</Contents>
-)";
+)",
+      "object.P.Pos,object.UL.TensionB,object.UR.TensionB,object.LO.TensionA");
 }
 
 const char* kPoint =
@@ -55,12 +60,9 @@ const char* kPoint =
 }  // namespace
 
 TEST_CASE("Cable/Point: a Y-bridle of weightless legs settles onto its hand-solved statics") {
-  const std::string xml = WriteTempFile("point_bridle.xml", Bridle(kPoint));
-  const std::string out = WriteTempFile("point_bridle.csv", "");
-  const CommandResult r = RunHawser("run '" + xml + "' -o '" + out + "'");
-  REQUIRE_MESSAGE(r.exit_code == 0, r.output);
-  CHECK(r.output.find("Settle: settled to static equilibrium") != std::string::npos);
-  const Csv csv = ParseCsv(ReadFile(out));
+  const CsvRun run = RunToCsv("point_bridle", Bridle(kPoint));
+  CHECK(run.output.find("Settle: settled to static equilibrium") != std::string::npos);
+  const Csv& csv = run.csv;
   // The statics, solved here: P at (0, 0, z) by symmetry. Upper legs of length
   // l1 = sqrt(20^2 + z^2), tension T1 = EA (l1 / 26 - 1), pulling P up by T1 (-z) / l1 each;
   // the lower leg l2 = z + 100, T2 = EA (l2 / 81 - 1), pulling down; the point's weight in water
@@ -84,40 +86,28 @@ TEST_CASE("Cable/Point: a Y-bridle of weightless legs settles onto its hand-solv
   CHECK(csv.Column("LO.TensionA")[0] == doctest::Approx(t2(z)).epsilon(1e-6));
   // And it stays there for the second that follows (a rest state, not a passing one).
   CHECK(csv.Column("P.Pos[2]")[1] == doctest::Approx(z).epsilon(1e-6));
-  for (const std::string& f_name : {xml, out}) std::filesystem::remove(f_name);
 }
 
 TEST_CASE("Cable/Point: a fixed point shared by two lines carries the closed-form anchor load") {
   // Two weightless lines of 55 m, EA 1e7 N, from a fixed point at (0, 0, -50) to fairleads at
   // (+-30, 0, 0): each of length l = sqrt(30^2 + 50^2), tension T = EA (l / 55 - 1) along it,
   // so the load on the anchor is (0, 0, 2 T 50 / l).
-  const std::string scenario = R"(<Contents>
-<OBJECTS>
-<Lib LibName="base" SimObject="Src/Constant" Name="F1" Value="-30,0,0"/>
+  const std::string scenario = SettledScenario(
+      R"(<Lib LibName="base" SimObject="Src/Constant" Name="F1" Value="-30,0,0"/>
 <Lib LibName="base" SimObject="Src/Constant" Name="F2" Value="30,0,0"/>
 <Lib LibName="base" SimObject="Cable/Point" Name="A" Position="0,0,-50" Fixed="1"/>
 <Lib LibName="base" SimObject="Cable/Cable" Name="L1" NumElements="8" Length="55" Diameter="0.1"
      MassPerLength="20" EA="1e7" Gravity="0"/>
 <Lib LibName="base" SimObject="Cable/Cable" Name="L2" NumElements="8" Length="55" Diameter="0.1"
      MassPerLength="20" EA="1e7" Gravity="0"/>
-</OBJECTS>
-<INTERCONNECTIONS>
-<Connection L1.PositionA="A.Pos" L1.PositionB="F1.Out"/>
+)",
+      R"(<Connection L1.PositionA="A.Pos" L1.PositionB="F1.Out"/>
 <Connection L2.PositionA="A.Pos" L2.PositionB="F2.Out"/>
 <Connection A.Force="L1.ForceA + L2.ForceA"/>
-</INTERCONNECTIONS>
-<INITIALIZATION/>
-<INTEGRATION>
-<Engine Integrator="cvode-bdf" Settle="1" TOutput="0, 1, 1" AbsTol="1e-8" RelTol="1e-8"
-        FileOutput="object.A.Load,object.A.Vel"/>
-</INTEGRATION>
-</Contents>
-)";
-  const std::string xml = WriteTempFile("point_anchor.xml", scenario);
-  const std::string out = WriteTempFile("point_anchor.csv", "");
-  const CommandResult r = RunHawser("run '" + xml + "' -o '" + out + "'");
-  REQUIRE_MESSAGE(r.exit_code == 0, r.output);
-  const Csv csv = ParseCsv(ReadFile(out));
+)",
+      "object.A.Load,object.A.Vel");
+  const CsvRun run = RunToCsv("point_anchor", scenario);
+  const Csv& csv = run.csv;
   const double l = std::hypot(30.0, 50.0), t = 1e7 * (l / 55.0 - 1.0);
   // Straight uniform lines: exact up to Settle's residual (1e-6 relative, 1e-3 N across).
   for (size_t row = 0; row < 2; ++row) {
@@ -126,7 +116,6 @@ TEST_CASE("Cable/Point: a fixed point shared by two lines carries the closed-for
     CHECK(csv.Column("A.Load[2]")[row] == doctest::Approx(2.0 * t * 50.0 / l).epsilon(1e-6));
     CHECK(csv.Column("A.Vel[2]")[row] == 0.0);
   }
-  for (const std::string& f_name : {xml, out}) std::filesystem::remove(f_name);
 }
 
 TEST_CASE("configs/cable_bridle.xml: heavy legs settle from the catenary start, point balanced") {
@@ -140,16 +129,13 @@ TEST_CASE("configs/cable_bridle.xml: heavy legs settle from the catenary start, 
   config.replace(from, config.find('"', from + 12) + 1 - from,
                  "FileOutput=\"object.Bridle.Pos,object.Leg1.ForceB,object.Leg2.ForceB,"
                  "object.Main.ForceB,object.Anchor.Load,object.Main.ForceA,object.Second.ForceA\"");
-  const std::string xml = WriteTempFile("cable_bridle.xml", config);
-  const std::string out = WriteTempFile("cable_bridle.csv", "");
-  const CommandResult r = RunHawser("run '" + xml + "' -o '" + out + "'");
-  REQUIRE_MESSAGE(r.exit_code == 0, r.output);
+  const CsvRun run = RunToCsv("cable_bridle", config);
   for (const char* shape : {"Cable Leg1: initial shape: elastic catenary",
                             "Cable Main: initial shape: elastic catenary with",
                             "Settle: settled to static equilibrium"}) {
-    CHECK_MESSAGE(r.output.find(shape) != std::string::npos, r.output);
+    CHECK_MESSAGE(run.output.find(shape) != std::string::npos, run.output);
   }
-  const Csv csv = ParseCsv(ReadFile(out));
+  const Csv& csv = run.csv;
   const double weight = (2000.0 - 1025.0 * 0.25) * 9.81;
   const char* const kAxes[] = {"[0]", "[1]", "[2]"};
   for (int k = 0; k < 3; ++k) {
@@ -163,7 +149,6 @@ TEST_CASE("configs/cable_bridle.xml: heavy legs settle from the catenary start, 
           doctest::Approx(csv.Column("Main.ForceA" + c)[0] + csv.Column("Second.ForceA" + c)[0]));
   }
   CHECK(std::abs(csv.Column("Bridle.Pos[1]")[0]) < 1e-6);
-  for (const std::string& f_name : {xml, out}) std::filesystem::remove(f_name);
 }
 
 TEST_CASE("Cable/Point: in an ocean a density of its own that differs exits 2 naming it") {
@@ -203,12 +188,8 @@ TEST_CASE("Cable/Point: bad points exit 2 naming the file, line and parameter") 
   };
   for (const Case& c : cases) {
     CAPTURE(c.point);
-    const std::string xml = WriteTempFile("point_bad.xml", Bridle(c.point));
-    const CommandResult r = RunHawser("validate '" + xml + "'");
-    CAPTURE(r.output);
-    CHECK(r.exit_code == 2);
-    CHECK(r.output.find(c.message) != std::string::npos);
-    std::filesystem::remove(xml);
+    const Refusal r = ValidateRefuses("point_bad.xml", Bridle(c.point));
+    CHECK_MESSAGE(r.output.find(c.message) != std::string::npos, r.output);
   }
 }
 

@@ -81,4 +81,16 @@ std::string ReadFile(const std::string& path) {
   return s.str();
 }
 
+ScratchFolder::ScratchFolder(const std::string& name)
+    : path(std::filesystem::temp_directory_path() /
+           ("hawser_" + name + "_" + std::to_string(getpid()))) {
+  std::filesystem::remove_all(path);
+  std::filesystem::create_directories(path);
+}
+
+ScratchFolder::~ScratchFolder() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path, ignored);
+}
+
 }  // namespace hawser::testing

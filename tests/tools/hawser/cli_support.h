@@ -1,6 +1,7 @@
 // Running the built `hawser` program from tests, as a user would.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 namespace hawser::testing {
@@ -34,5 +35,15 @@ std::string UnconnectedScenario(const std::string& objects, const std::string& e
 
 /// The contents of a file ("" if it cannot be read).
 std::string ReadFile(const std::string& path);
+
+/// A fresh, empty folder hawser_<name>_<pid> in the temporary directory, removed with everything
+/// in it when the test ends.
+struct ScratchFolder {
+  explicit ScratchFolder(const std::string& name);
+  ~ScratchFolder();
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+  std::filesystem::path path;
+};
 
 }  // namespace hawser::testing

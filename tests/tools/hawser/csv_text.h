@@ -4,9 +4,12 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "tests/tools/hawser/cli_support.h"
 
 namespace hawser::testing {
 
@@ -44,6 +47,24 @@ inline Csv ParseCsv(const std::string& text) {
     csv.rows.push_back(row);
   }
   return csv;
+}
+
+/// What `hawser run` of a scenario gave: its console output and the CSV file it wrote.
+struct CsvRun {
+  std::string output;
+  Csv csv;
+};
+
+/// Runs `scenario`, written to NAME.xml in the test's temporary directory, into NAME.csv; the run
+/// must exit 0. Removes both files.
+inline CsvRun RunToCsv(const std::string& name, const std::string& scenario) {
+  const std::string xml = WriteTempFile(name + ".xml", scenario);
+  const std::string out = WriteTempFile(name + ".csv", "");
+  const CommandResult r = RunHawser("run '" + xml + "' -o '" + out + "'");
+  CsvRun run{r.output, ParseCsv(ReadFile(out))};
+  for (const std::string& f : {xml, out}) std::filesystem::remove(f);
+  REQUIRE_MESSAGE(r.exit_code == 0, r.output);
+  return run;
 }
 
 }  // namespace hawser::testing

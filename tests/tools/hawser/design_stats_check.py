@@ -22,6 +22,8 @@ import h5py
 import numpy as np
 from scipy import stats
 
+from gumbel_check import fit_differences, report
+
 
 def hawser_like(path, t, tension):
     with h5py.File(path, "w") as f:
@@ -62,17 +64,10 @@ def main():
     for line in lines[3 + len(files):]:
         method = " ".join(line.split()[:-3])
         mu, beta, quantile = (float(v) for v in line.split()[-3:])
-        w_mu, w_beta = want.pop(method)
-        w_q = stats.gumbel_r.ppf(p / 100, loc=w_mu, scale=w_beta)
-        for name, a, b in (("mode", mu, w_mu), ("beta", beta, w_beta), ("quantile", quantile, w_q)):
-            if not close(a, b):
-                bad.append(f"{method} {name}: hawser {a} != scipy {b}")
+        bad += fit_differences(method, (mu, beta, quantile), *want.pop(method), p, close)
     if want:
         bad.append(f"missing rows: {list(want)}")
-    print(f"design_stats_check: {len(files)} maxima, {len(bad)} differences")
-    for b in bad:
-        print(b)
-    return 1 if bad else 0
+    return report("design_stats_check", f"{len(files)} maxima", bad)
 
 
 if __name__ == "__main__":

@@ -6,16 +6,14 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/tools/hawser/check_script.h"
 #include "tests/tools/hawser/cli_support.h"
 
 namespace hawser::testing {
 namespace {
 
-const std::string kSource = HAWSER_SOURCE_DIR;
-
 CommandResult Check(const std::string& args) {
-  return RunCommand("/usr/bin/python3 '" + kSource + "/tests/tools/hawser/design_stats_check.py' " +
-                    args);
+  return RunCheckScript("design_stats_check.py", args);
 }
 
 std::string TempDir() {

@@ -11,6 +11,7 @@
 #include "tests/tools/hawser/break_scenario.h"
 #include "tests/tools/hawser/cli_support.h"
 #include "tests/tools/hawser/csv_text.h"
+#include "tests/tools/hawser/refused_scenario.h"
 
 namespace hawser::testing {
 TEST_CASE("BreakEnd: the run logs the connection's break and the HDF5 result records the end") {
@@ -44,12 +45,9 @@ TEST_CASE("BreakEnd: a bridle leg detached from its point settles to the damaged
   config.replace(from, config.find('"', from + 12) + 1 - from,
                  "FileOutput=\"object.Leg1.TensionA,object.Leg1.TensionB,object.Leg1.NodePositions,"
                  "object.Leg2.ForceB,object.Main.ForceB\"");
-  const std::string xml = WriteTempFile("end_break_bridle.xml", config);
-  const std::string out = WriteTempFile("end_break_bridle.csv", "");
-  const CommandResult r = RunHawser("run '" + xml + "' -o '" + out + "'");
-  REQUIRE_MESSAGE(r.exit_code == 0, r.output);
-  CHECK(r.output.find("Settle: settled to static equilibrium") != std::string::npos);
-  const Csv csv = ParseCsv(ReadFile(out));
+  const CsvRun run = RunToCsv("end_break_bridle", config);
+  CHECK(run.output.find("Settle: settled to static equilibrium") != std::string::npos);
+  const Csv& csv = run.csv;
   const double w = (150.0 - 1025.0 * std::numbers::pi * 0.1 * 0.1 / 4.0) * 9.81;
   // Settle's residual on each node's force balance: 1e-6 relative is ample.
   CHECK(csv.Column("Leg1.TensionA")[0] == doctest::Approx(w * (40.0 - 2.0)).epsilon(1e-6));
@@ -61,42 +59,18 @@ TEST_CASE("BreakEnd: a bridle leg detached from its point settles to the damaged
   const double weight = (2000.0 - 1025.0 * 0.25) * 9.81;
   const double fz = csv.Column("Leg2.ForceB[2]")[0] + csv.Column("Main.ForceB[2]")[0] - weight;
   CHECK(std::abs(fz) < 10.0);  // As cable_point_test.cpp: Settle's residual, a few N.
-  for (const std::string& f : {xml, out}) std::filesystem::remove(f);
 }
 
 TEST_CASE("BreakEnd: a connection broken before --save-state stays broken after --restart") {
   // As line_break_restart_test.cpp: RK4 with a step of 0.005 s, which lands on 0.35 s; the
   // restarted run must continue the detached line, not break it again or re-attach its end.
-  std::string scenario = BreakScenario("BreakTime=\"0.35\" BreakEnd=\"B\"");
-  const std::string engine = "<Engine TOutput=";
-  scenario.insert(scenario.find(engine) + 8, "IntegratorMethod=\"1\" stepsize=\"0.005\" ");
-  const std::string xml = WriteTempFile("end_break_restart.xml", scenario);
-  const std::string dir = std::filesystem::path(xml).parent_path().string();
-  const CommandResult full = RunHawser("run end_break_restart.xml -q -o ebr_full.h5", dir);
-  REQUIRE_MESSAGE(full.exit_code == 0, full.output);
-  const CommandResult save = RunHawser(
-      "run end_break_restart.xml -q -o ebr_first.h5 --save-state ebr_s.h5 --save-state-at 0.5",
-      dir);
-  REQUIRE_MESSAGE(save.exit_code == 0, save.output);
-  const CommandResult again =
-      RunHawser("run end_break_restart.xml -o ebr_second.h5 --restart ebr_s.h5", dir);
-  REQUIRE_MESSAGE(again.exit_code == 0, again.output);
-  CHECK_MESSAGE(again.output.find("broke at") == std::string::npos, again.output);
   // The continued run's 6 rows against the full run's rows 5..10, every dataset of the line:
   // the same doubles (difference 0), ForceB 0 and the end's record kept.
-  const CommandResult compare = RunCommand(
-      "/usr/bin/python3 -c \"import h5py, numpy as np\n"
-      "a = h5py.File('ebr_full.h5')['L']; b = h5py.File('ebr_second.h5')['L']\n"
-      "d = max(float(np.max(np.abs(a[k][5:] - b[k][:]))) for k in b\n"
-      "        if isinstance(b[k], h5py.Dataset) and b[k].ndim >= 1 and b[k].shape[0] == 6)\n"
-      "print(round(b.attrs['end_break_time'], 9), b.attrs['end_break_index'],\n"
-      "      float(np.abs(b['ForceB'][:]).max()), d)\"",
-      dir);
-  CHECK_MESSAGE(compare.output == "0.35 1 0.0 0.0\n", compare.output);
-  for (const char* f :
-       {"end_break_restart.xml", "ebr_full.h5", "ebr_first.h5", "ebr_second.h5", "ebr_s.h5"}) {
-    std::filesystem::remove(dir + "/" + f);
-  }
+  CheckAcrossRestart("end_break_restart.xml", Rk4BreakScenario("BreakTime=\"0.35\" BreakEnd=\"B\""),
+                     "ebr",
+                     "round(b.attrs['end_break_time'], 9), b.attrs['end_break_index'],\n"
+                     "      float(np.abs(b['ForceB'][:]).max()), d",
+                     "0.35 1 0.0 0.0\n");
 }
 
 TEST_CASE("BreakEnd: bad values are load errors naming the parameter") {
@@ -112,12 +86,8 @@ TEST_CASE("BreakEnd: bad values are load errors naming the parameter") {
   };
   for (const Case& c : cases) {
     CAPTURE(c.extra);
-    const std::string path = WriteTempFile("end_break_bad.xml", BreakScenario(c.extra));
-    const CommandResult r = RunHawser("validate '" + path + "'");
-    CAPTURE(r.output);
-    CHECK(r.exit_code == 2);
-    CHECK(r.output.find(path + c.message) != std::string::npos);
-    std::filesystem::remove(path);
+    const Refusal r = ValidateRefuses("end_break_bad.xml", BreakScenario(c.extra));
+    CHECK_MESSAGE(r.output.find(r.path + c.message) != std::string::npos, r.output);
   }
 }
 

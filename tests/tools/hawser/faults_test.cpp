@@ -15,6 +15,7 @@
 #include <csignal>
 #include <cstdint>
 
+#include "tests/tools/hawser/oscillator_scenario.h"
 #include "tests/tools/hawser/sweep_test_support.h"
 
 namespace hawser::sweep_test {
@@ -22,26 +23,11 @@ namespace {
 
 // An oscillator (w = 10 rad/s) at tolerance 1e-7: thousands of rows a second, for minutes. `width`
 // sets the width of a sine port (wide rows); `tend` the end time.
-const char* kOscillator = R"(<Contents>
-<VARIABLES>
-  <Variable Name="tend" Value="200000" />
-  <Variable Name="width" Value="1" />
-</VARIABLES>
-<OBJECTS>
-  <Lib LibName="base" SimObject="Math/LinearSystem" Name="Osc" A="0, 1; -100, 0" B="0; 100" C="1, 0" D="0" />
-  <Lib LibName="base" SimObject="Src/Sine" Name="Wave" PortWidth="${width}" FHz="0.37" Amplitude="2" />
-</OBJECTS>
-<INTERCONNECTIONS>
-  <Connection Osc.In="1" />
-</INTERCONNECTIONS>
-<INITIALIZATION>
-  <InitialCondition Osc.State="0,0" />
-</INITIALIZATION>
-<INTEGRATION>
-  <Engine IntegratorMethod="2" TOutput="0, 0.1, ${tend}" AbsTol="1e-7" RelTol="1e-7" LogStates="1" FileOutput="objects:all" />
-</INTEGRATION>
-</Contents>
-)";
+const std::string kOscillator = testing::OscillatorScenario(
+    "100", "1e-7", "${tend}",
+    "  <Variable Name=\"tend\" Value=\"200000\" />\n  <Variable Name=\"width\" Value=\"1\" />\n",
+    "  <Lib LibName=\"base\" SimObject=\"Src/Sine\" Name=\"Wave\" PortWidth=\"${width}\" "
+    "FHz=\"0.37\" Amplitude=\"2\" />\n");
 
 /// End time of a reference run that covers `t_last`. CVODE's steps before its stop time do not
 /// depend on the end time, so rows up to t_last equal those of the longer run.

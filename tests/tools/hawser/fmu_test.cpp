@@ -3,7 +3,6 @@
 // FMI 2.0 rules that can be checked; bad input with its exit code and message
 // (docs/embedding.md, "FMU export").
 #include <doctest/doctest.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -45,20 +44,6 @@ double BallV(double k, double fz, double z1, double v1, double t) {
   return -(z1 - z_eq) * omega * std::sin(omega * t) + v1 * std::cos(omega * t);
 }
 
-/// A folder in the temporary directory, removed with what is in it.
-struct TempDir {
-  TempDir()
-      : path(std::filesystem::temp_directory_path() /
-             ("hawser_fmu_test_" + std::to_string(getpid()))) {
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-  std::filesystem::path path;
-};
-
 /// The variables of modelDescription.xml by name: value reference.
 std::map<std::string, unsigned> ValueReferences(const pugi::xml_document& doc) {
   std::map<std::string, unsigned> vrs;
@@ -69,7 +54,7 @@ std::map<std::string, unsigned> ValueReferences(const pugi::xml_document& doc) {
 }
 
 struct ExportedBall {
-  TempDir dir;
+  ScratchFolder dir{"fmu_test"};
   std::string scenario = WriteTempFile("fmu_ball.xml", kBall);
   std::string fmu = (dir.path / "ball.fmu").string();
   CommandResult result =
@@ -295,7 +280,7 @@ TEST_CASE("fmu: a later start time, and fmi2Reset back to the scenario's start")
 }
 
 TEST_CASE("fmu: bad input is refused with its exit code and message") {
-  TempDir dir;
+  const ScratchFolder dir("fmu_test");
   const std::string scenario = WriteTempFile("fmu_bad_ball.xml", kBall);
   const std::string fmu = (dir.path / "m.fmu").string();
   SUBCASE("an unknown output name") {

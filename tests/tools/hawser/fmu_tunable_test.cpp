@@ -5,7 +5,6 @@
 // names exit 2 with the reason (docs/embedding.md, "FMU export").
 #include <doctest/doctest.h>
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -23,20 +22,6 @@ namespace {
 /// A 2 kg ball on a spring (k = 50 N/m written as a number, L0 = 1 m) from z0 = -1.3924 m at
 /// rest, a push input Push (N); outputs every 0.1 s to 2 s, CVODE at 1e-9.
 const std::string kBall = HAWSER_SOURCE_DIR "/examples/c_api/pushed_ball.xml";
-
-/// A folder in the temporary directory, removed with what is in it.
-struct TempDir {
-  TempDir()
-      : path(std::filesystem::temp_directory_path() /
-             ("hawser_fmu_tunable_test_" + std::to_string(getpid()))) {
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-  std::filesystem::path path;
-};
 
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -66,7 +51,7 @@ struct Exported {
     }
   }
   std::string Guid() const { return doc.child("fmiModelDescription").attribute("guid").value(); }
-  TempDir dir;
+  ScratchFolder dir{"fmu_tunable_test"};
   std::string scenario = kBall;
   std::string fmu_path = (dir.path / "ball.fmu").string();
   std::unique_ptr<ExtractedFmu> fmu;
@@ -147,7 +132,7 @@ TEST_CASE("fmu --tunable: a stiffness set mid-run acts from the next step, as a 
 }
 
 TEST_CASE("fmu --tunable: a parameter that changes the state vector is refused at the step") {
-  TempDir dir;
+  const ScratchFolder dir("fmu_tunable_test");
   const std::string fmu_path = (dir.path / "line.fmu").string();
   const CommandResult r =
       RunHawser("fmu '" HAWSER_SOURCE_DIR "/configs/cable_catenary_mooring.xml' -o '" + fmu_path +
@@ -174,7 +159,7 @@ TEST_CASE("fmu --tunable: a parameter that changes the state vector is refused a
 }
 
 TEST_CASE("fmu --tunable: a name that is no parameter of one number exits 2 with the reason") {
-  TempDir dir;
+  const ScratchFolder dir("fmu_tunable_test");
   const std::string& scenario = kBall;
   const std::string fmu_path = (dir.path / "bad.fmu").string();
   const auto refused = [&](const std::string& tunable, const std::string& reason) {

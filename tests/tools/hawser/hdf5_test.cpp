@@ -3,6 +3,7 @@
 // runs leave readable files with every row so far. Files are read with h5py (hdf5_check.py).
 #include <csignal>
 
+#include "tests/tools/hawser/oscillator_scenario.h"
 #include "tests/tools/hawser/spring_ball.h"
 #include "tests/tools/hawser/sweep_test_support.h"
 
@@ -17,21 +18,7 @@ const std::string kBallOnSpring = testing::SpringBallScenario(
                R"(LogStates="1" FileOutput="objects:all")"});
 
 // A stiff oscillator (w = 100 rad/s) at tolerance 1e-10 for 2e5 s: runs for minutes.
-const char* kLong = R"(<Contents>
-<OBJECTS>
-  <Lib LibName="base" SimObject="Math/LinearSystem" Name="Osc" A="0, 1; -10000, 0" B="0; 10000" C="1, 0" D="0" />
-</OBJECTS>
-<INTERCONNECTIONS>
-  <Connection Osc.In="1" />
-</INTERCONNECTIONS>
-<INITIALIZATION>
-  <InitialCondition Osc.State="0,0" />
-</INITIALIZATION>
-<INTEGRATION>
-  <Engine IntegratorMethod="2" TOutput="0, 0.1, 200000" AbsTol="1e-10" RelTol="1e-10" LogStates="1" FileOutput="objects:all" />
-</INTEGRATION>
-</Contents>
-)";
+const std::string kLong = testing::OscillatorScenario("10000", "1e-10", "200000");
 
 // A free mass coasting through the spring's anchor: with Euler steps of 0.25 s it lands exactly
 // on the anchor at t = 1, where the spring's direction (and force) is not finite.

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "runtime/analysis/hdf5_reader.h"
 #include "tests/tools/hawser/cli_support.h"
@@ -130,23 +131,22 @@ TEST_CASE("restart: bad state files and options are refused with exit 2 and the 
   const TempDir dir("bad");
   const CommandResult result = Run("-o r.h5", dir);
   REQUIRE_MESSAGE(result.exit_code == 0, result.output);
-  const CommandResult not_state = Run("-o a.csv --restart r.h5", dir);
-  CHECK(not_state.exit_code == 2);
-  CHECK(not_state.output.find("'r.h5' is a hawser result file, not a state file") !=
-        std::string::npos);
-  const CommandResult missing = Run("-o a.csv --restart nothing.h5", dir);
-  CHECK(missing.exit_code == 2);
-  CHECK(missing.output.find("nothing.h5") != std::string::npos);
-  const CommandResult off_grid = Run("-o a.csv --save-state s.h5 --save-state-at 4.01", dir);
-  CHECK(off_grid.exit_code == 2);
-  CHECK(off_grid.output.find("--save-state-at 4.01: not an output time") != std::string::npos);
-  CHECK(off_grid.output.find("the nearest are 4 (before) and 4.05 (after)") != std::string::npos);
-  const CommandResult no_file = Run("-o a.csv --save-state-at 4", dir);
-  CHECK(no_file.exit_code == 2);
-  CHECK(no_file.output.find("--save-state-at needs --save-state FILE") != std::string::npos);
-  const CommandResult same = Run("-o s.h5 --save-state ./s.h5", dir);
-  CHECK(same.exit_code == 2);
-  CHECK(same.output.find("--save-state './s.h5' is the result file (-o)") != std::string::npos);
+  // Each refused with exit 2, its output naming every part of the reason.
+  const auto refused = [&](const std::string& args, const std::vector<std::string>& reasons) {
+    CAPTURE(args);
+    const CommandResult r = Run(args, dir);
+    CHECK_MESSAGE(r.exit_code == 2, r.output);
+    for (const std::string& reason : reasons) {
+      CHECK_MESSAGE(r.output.find(reason) != std::string::npos, reason);
+    }
+  };
+  refused("-o a.csv --restart r.h5", {"'r.h5' is a hawser result file, not a state file"});
+  refused("-o a.csv --restart nothing.h5", {"nothing.h5"});
+  refused(
+      "-o a.csv --save-state s.h5 --save-state-at 4.01",
+      {"--save-state-at 4.01: not an output time", "the nearest are 4 (before) and 4.05 (after)"});
+  refused("-o a.csv --save-state-at 4", {"--save-state-at needs --save-state FILE"});
+  refused("-o s.h5 --save-state ./s.h5", {"--save-state './s.h5' is the result file (-o)"});
   CHECK_FALSE(std::filesystem::exists(dir.path + "/s.h5"));
 }
 

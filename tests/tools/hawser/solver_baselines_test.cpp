@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "tests/tools/hawser/cli_support.h"
 
@@ -25,30 +26,32 @@ bool Has(const CommandResult& r, const std::string& text) {
 }  // namespace
 
 TEST_CASE("Engine Jacobian, Factorization and Operations select the solver's path") {
-  const CommandResult standard = RunLine("");
-  REQUIRE(standard.exit_code == 0);
-  CHECK(Has(standard, "exact entries for 595 columns, 0 column groups"));
-  CHECK(Has(standard, "factored as a band"));
-
-  const CommandResult differences = RunLine("--set Engine.Jacobian=differences");
-  REQUIRE(differences.exit_code == 0);
-  CHECK_FALSE(Has(differences, "exact entries"));
-  CHECK(Has(differences, "column groups; 595 unknowns condensed"));
-
-  const CommandResult klu = RunLine("--set Engine.Factorization=klu");
-  REQUIRE(klu.exit_code == 0);
-  CHECK(Has(klu, "condensed to 298"));
-  CHECK(Has(klu, "factored by KLU"));
-
-  const CommandResult sundials = RunLine("--set Engine.Operations=sundials");
-  REQUIRE(sundials.exit_code == 0);
-  CHECK_FALSE(Has(sundials, "condensed"));
-  CHECK(Has(sundials, "factored by SUNDIALS' KLU"));
-
-  const CommandResult bad = RunLine("--set Engine.Operations=fast");
-  CHECK(bad.exit_code == 2);
-  CHECK(Has(bad, "Engine Operations: 'fast' is not known"));
-  CHECK(Has(bad, "valid values are: hawser, sundials"));
+  // Each setting, the exit code of its run and what its summary says and does not say.
+  struct Path {
+    std::string set;
+    int exit_code;
+    std::vector<std::string> says, lacks;
+  };
+  const Path paths[] = {
+      {"", 0, {"exact entries for 595 columns, 0 column groups", "factored as a band"}, {}},
+      {"--set Engine.Jacobian=differences",
+       0,
+       {"column groups; 595 unknowns condensed"},
+       {"exact entries"}},
+      {"--set Engine.Factorization=klu", 0, {"condensed to 298", "factored by KLU"}, {}},
+      {"--set Engine.Operations=sundials", 0, {"factored by SUNDIALS' KLU"}, {"condensed"}},
+      {"--set Engine.Operations=fast",
+       2,
+       {"Engine Operations: 'fast' is not known", "valid values are: hawser, sundials"},
+       {}},
+  };
+  for (const Path& p : paths) {
+    CAPTURE(p.set);
+    const CommandResult r = RunLine(p.set);
+    REQUIRE_MESSAGE(r.exit_code == p.exit_code, r.output);
+    for (const std::string& text : p.says) CHECK_MESSAGE(Has(r, text), text);
+    for (const std::string& text : p.lacks) CHECK_FALSE_MESSAGE(Has(r, text), text);
+  }
 }
 
 }  // namespace hawser::testing

@@ -45,6 +45,13 @@ void Refused(const std::string& args, int code, const std::vector<std::string>& 
   for (const std::string& f : fragments) CHECK(r.output.find(f) != std::string::npos);
 }
 
+/// `hawser stats ARGS` in `dir` succeeds and prints `line`.
+void Accepted(const std::string& args, const std::string& line, const std::string& dir) {
+  const CommandResult r = RunHawser("stats " + args, dir);
+  CHECK_MESSAGE(r.exit_code == 0, r.output);
+  CHECK(r.output.find(line) != std::string::npos);
+}
+
 /// The cells of the table row of `column` (column, unit, then the statistics).
 std::vector<std::string> Cells(const std::string& table, const std::string& column) {
   std::istringstream lines(table);
@@ -192,9 +199,7 @@ TEST_CASE("stats --window: outside the record, too few rows, or not a window: ex
   Refused("run.h5 --window nan:", 2, {"time window 'nan:': 'nan' is not a number"}, dir);
   Refused("run.h5 --window 1e400:", 2, {"time window '1e400:': '1e400' is not finite"}, dir);
   // Two rows are enough: 5 and 5.05 s (the output step is 0.05 s).
-  const CommandResult two = RunHawser("stats run.h5 --window 5:5.06 Ball.Pos", dir);
-  CHECK_MESSAGE(two.exit_code == 0, two.output);
-  CHECK(two.output.find("(completed, 2 of 201 rows, t in 5:5.06)") != std::string::npos);
+  Accepted("run.h5 --window 5:5.06 Ball.Pos", "(completed, 2 of 201 rows, t in 5:5.06)", dir);
 }
 
 TEST_CASE("stats --case: on a run, past the last case, or not a number: exit 2, the count") {
@@ -211,9 +216,7 @@ TEST_CASE("stats --case: on a run, past the last case, or not a number: exit 2, 
   REQUIRE_MESSAGE(sweep.exit_code == 0, sweep.output);
   Refused("sw.h5 --case 2", 2, {"--case 2: 'sw.h5' has 2 cases, numbered 0 to 1"}, dir);
   Refused("sw.h5", 2, {"'sw.h5' is a sweep's file of 2 cases: choose one with --case N"}, dir);
-  const CommandResult last = RunHawser("stats sw.h5 --case 1 'Mass.Pos[2]'", dir);
-  CHECK_MESSAGE(last.exit_code == 0, last.output);
-  CHECK(last.output.find("sw.h5 /case_00001 (completed, 1001 of 1001 rows)") != std::string::npos);
+  Accepted("sw.h5 --case 1 'Mass.Pos[2]'", "sw.h5 /case_00001 (completed, 1001 of 1001 rows)", dir);
 }
 
 TEST_CASE("stats columns: a near miss is suggested, a component past the width is explained") {

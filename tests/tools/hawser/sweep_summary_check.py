@@ -14,6 +14,8 @@ import h5py
 import numpy as np
 from scipy import stats
 
+from gumbel_check import fit_differences, report
+
 
 def close(a, b):
     return abs(a - b) <= 1e-8 * max(abs(a), abs(b)) + 1e-9
@@ -38,17 +40,10 @@ def main():
         if len(maxima) != int(n):
             bad.append(f"{key}: {n} seeds printed, {len(maxima)} in the file")
             continue
-        w_mu, w_beta = stats.gumbel_r.fit(maxima)
-        w_q = stats.gumbel_r.ppf(float(p) / 100, loc=w_mu, scale=w_beta)
-        for what, a, b in (("mode", mu, w_mu), ("beta", beta, w_beta), ("quantile", q, w_q)):
-            if not close(float(a), b):
-                bad.append(f"{key} {what}: hawser {a} != scipy {b}")
+        bad += fit_differences(key, (mu, beta, q), *stats.gumbel_r.fit(maxima), float(p), close)
     if groups:
         bad.append(f"groups not printed: {list(groups)}")
-    print(f"sweep_summary_check: {len(rows)} groups, {len(bad)} differences")
-    for b in bad:
-        print(b)
-    return 1 if bad else 0
+    return report("sweep_summary_check", f"{len(rows)} groups", bad)
 
 
 if __name__ == "__main__":

@@ -7,16 +7,14 @@
 #include <regex>
 #include <string>
 
+#include "tests/tools/hawser/check_script.h"
 #include "tests/tools/hawser/cli_support.h"
 
 namespace hawser::testing {
 namespace {
 
-const std::string kSource = HAWSER_SOURCE_DIR;
-
 CommandResult Check(const std::string& args) {
-  return RunCommand("/usr/bin/python3 '" + kSource + "/tests/tools/hawser/utilisation_check.py' " +
-                    args);
+  return RunCheckScript("utilisation_check.py", args);
 }
 
 /// `text` with each run of spaces made one, so that rows compare without their column widths.

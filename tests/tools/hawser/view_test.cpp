@@ -6,17 +6,15 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/tools/hawser/check_script.h"
 #include "tests/tools/hawser/view_test_support.h"
 
 namespace hawser::testing {
 namespace {
 
-const std::string kSource = HAWSER_SOURCE_DIR;
-
 /// view_browser.py on `page` and its result file `h5` (exit 0 when every check holds).
 CommandResult CheckInBrowser(const std::string& page, const std::string& h5) {
-  return RunCommand("/usr/bin/python3 " + Quote(kSource + "/tests/tools/hawser/view_browser.py") +
-                    " " + Quote(page) + " " + Quote(h5));
+  return RunCheckScript("view_browser.py", Quote(page) + " " + Quote(h5));
 }
 
 /// Writes the page of `h5` and returns its path; REQUIREs exit 0.

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 
+#include "tests/tools/hawser/check_script.h"
 #include "tests/tools/hawser/view_test_support.h"
 
 namespace hawser::testing {
@@ -14,8 +15,7 @@ namespace {
 const std::string kSource = HAWSER_SOURCE_DIR;
 
 CommandResult CheckVtk(const std::string& h5, const std::string& pvd) {
-  return RunCommand("/usr/bin/python3 " + Quote(kSource + "/tests/tools/hawser/vtk_check.py") +
-                    " " + Quote(h5) + " " + Quote(pvd));
+  return RunCheckScript("vtk_check.py", Quote(h5) + " " + Quote(pvd));
 }
 
 TEST_CASE("hawser vtk: one .vtp per output time whose nodes are the HDF5 file's") {
