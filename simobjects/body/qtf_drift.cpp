@@ -24,26 +24,12 @@ Stencil Bracket(const std::vector<double>& axis, double x) {
   return {i, i + 1, (x - axis[i]) / (axis[i + 1] - axis[i])};
 }
 
-/// Linear in heading `deg` on the increasing headings in [0, 360), periodic (rao_table.h).
-Stencil HeadingBracket(const std::vector<double>& headings, double deg) {
-  const size_t n = headings.size();
-  if (n == 1) return {};
-  const double b = WrapHeading(deg);
-  const auto upper = std::upper_bound(headings.begin(), headings.end(), b);
-  if (upper == headings.begin() || upper == headings.end()) {
-    const double from = headings.back(), to = headings.front() + 360.0;
-    const double x = b < headings.front() ? b + 360.0 : b;
-    return {n - 1, 0, (x - from) / (to - from)};
-  }
-  const size_t h = static_cast<size_t>(upper - headings.begin()) - 1;
-  return {h, h + 1, (b - headings[h]) / (headings[h + 1] - headings[h])};
-}
-
 }  // namespace
 
 void QtfDrift::Resolve(std::span<const WaveComponentInfo> waves, double heading) {
   const size_t n = waves.size();
-  std::vector<Stencil> f(n), h(n);
+  std::vector<Stencil> f(n);
+  std::vector<HeadingStencil> h(n);
   kx_.resize(n);
   ky_.resize(n);
   for (size_t k = 0; k < n; ++k) {

@@ -150,20 +150,26 @@ RaoTable::Response RaoTable::AtHeading(size_t f, double heading_deg) const {
   return HeadingLerp(&values_[f * headings_.size()], heading_deg);
 }
 
-RaoTable::Response RaoTable::HeadingLerp(const Response* row, double heading_deg) const {
-  const size_t n = headings_.size();
-  if (n == 1) return row[0];
-  const double b = WrapHeading(heading_deg);
+HeadingStencil HeadingBracket(std::span<const double> headings, double deg) {
+  const size_t n = headings.size();
+  if (n == 1) return {};
+  const double b = WrapHeading(deg);
   // The last heading <= b; before the first one, b lies in the wrap-around interval.
-  const auto upper = std::upper_bound(headings_.begin(), headings_.end(), b);
-  if (upper == headings_.begin() || upper == headings_.end()) {
-    const double from = headings_.back();
-    const double to = headings_.front() + 360.0;
-    const double x = b < headings_.front() ? b + 360.0 : b;
-    return Lerp(row[n - 1], row[0], (x - from) / (to - from));
+  const auto upper = std::upper_bound(headings.begin(), headings.end(), b);
+  if (upper == headings.begin() || upper == headings.end()) {
+    const double from = headings.back();
+    const double to = headings.front() + 360.0;
+    const double x = b < headings.front() ? b + 360.0 : b;
+    return {n - 1, 0, (x - from) / (to - from)};
   }
-  const size_t h = static_cast<size_t>(upper - headings_.begin()) - 1;
-  return Lerp(row[h], row[h + 1], (b - headings_[h]) / (headings_[h + 1] - headings_[h]));
+  const size_t h = static_cast<size_t>(upper - headings.begin()) - 1;
+  return {h, h + 1, (b - headings[h]) / (headings[h + 1] - headings[h])};
+}
+
+RaoTable::Response RaoTable::HeadingLerp(const Response* row, double heading_deg) const {
+  if (headings_.size() == 1) return row[0];
+  const HeadingStencil s = HeadingBracket(headings_, heading_deg);
+  return Lerp(row[s.i], row[s.next], s.u);
 }
 
 const RaoTable::Components& RaoTable::AtComponents(std::span<const WaveComponentInfo> waves,

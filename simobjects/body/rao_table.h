@@ -46,6 +46,14 @@ enum class RaoFrequencyUnit { kRadPerSecond, kHertz, kPeriodSeconds };
 
 /// A heading [deg] wrapped into [0, 360) (also for the drift tables).
 double WrapHeading(double degrees);
+/// Where heading `deg` falls among increasing `headings` in [0, 360): the value there is
+/// (1 - u) at index `i` plus u at `next`; between the last and the first heading it wraps around
+/// through 360 (also for the QTF table). One heading: i = next = 0.
+struct HeadingStencil {
+  size_t i = 0, next = 0;
+  double u = 0.0;
+};
+HeadingStencil HeadingBracket(std::span<const double> headings, double deg);
 /// A table's frequency column value in rad/s (also for the drift tables).
 double ToRadPerSecond(double value, RaoFrequencyUnit unit);
 /// ToRadPerSecond of a row's frequency column `value` (already checked > 0 and finite), refused
