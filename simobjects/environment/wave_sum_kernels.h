@@ -67,6 +67,8 @@ double RotatedPhaseSum(const WaveTermArrays& t, double dx, double dy, const Phas
 double PhaseSum(const WaveTermArrays& t, double x, double y, double* cosine, double* sine);
 DepthSums DepthSum(const WaveTermArrays& t, std::size_t m, double zs, const double* cosine,
                    const double* sine);
+/// DepthSum's e^x and e^-x of n values (a multiple of 4), for the tests.
+void ExpPair(const double* x, double* exp_x, double* exp_minus_x, std::size_t n);
 }  // namespace avx2
 namespace portable {
 double RotatedPhaseSum(const WaveTermArrays& t, double dx, double dy, const Phasors& p,
