@@ -105,6 +105,7 @@ void Model::Builder::LayOutBuffers() {
     SimObject& o = *m_.objects_[obj];
     ObjectWiring::BindTime(o, &m_.t_);
     ObjectWiring::BindJacobianFlag(o, &m_.estimating_jacobian_);
+    ObjectWiring::BindLoggingFlag(o, &m_.logging_only_);
     for (size_t i = 0; i < input_views_[obj].size(); ++i) {
       ObjectWiring::BindInput(o, i, input_views_[obj][i], sources_[obj][i].decl != nullptr);
     }

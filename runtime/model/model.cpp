@@ -79,12 +79,6 @@ HAWSER_MODEL_CLONES bool CopyAllFinite(std::span<const double> from, double* to)
   return (non_finite & kNonFinite) == 0;
 }
 
-bool AllFinite(std::span<const double> v) {
-  uint64_t non_finite = 0;
-  for (double d : v) non_finite |= NonFiniteBit(d);
-  return (non_finite & kNonFinite) == 0;
-}
-
 }  // namespace
 
 void Model::Run(const Program& p) {
@@ -185,8 +179,9 @@ bool Model::Rhs(double t, const double* x, double* xdot) {
 }
 
 void Model::PackKernels() {
-  for (Program* p : {program_.get(), rhs_program_.get()})
-    for (KernelBatch& batch : p->kernels) batch.Pack();
+  for (Program* p : {program_.get(), rhs_program_.get(), log_program_.get()})
+    if (p != nullptr)
+      for (KernelBatch& batch : p->kernels) batch.Pack();
   for (KernelBatch& batch : derivative_kernels_) batch.Pack();
 }
 

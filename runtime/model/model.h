@@ -78,6 +78,14 @@ class Model final : public OdeSystem {
   std::vector<double> InitialState(double t0);
   /// Evaluates every output at (t, x), for logging. Returns false if a value is not finite.
   bool EvaluateOutputs(double t, const double* x);
+  /// Narrows EvaluateLogged to what the outputs `logged` (views as LoggedSignal::values; a
+  /// state's needs nothing) are computed from: their calculations and every step those read,
+  /// with the objects told logging_only() (model_logging.cpp). Without a call, or when a view is
+  /// not a calculation's output, EvaluateLogged evaluates every output.
+  void SetLogged(const std::vector<std::span<const double>>& logged);
+  /// EvaluateOutputs narrowed as SetLogged says, for a row of the result file. Returns false if
+  /// a logged value is not finite (the diagnosis then sees every output).
+  bool EvaluateLogged(double t, const double* x);
 
   const std::vector<std::unique_ptr<SimObject>>& objects() const { return objects_; }
   /// The object of that name, or nullptr.
@@ -121,6 +129,9 @@ class Model final : public OdeSystem {
   std::vector<Combiner> combiners_;
   std::unique_ptr<Program> program_;      ///< steps_, compiled.
   std::unique_ptr<Program> rhs_program_;  ///< rhs_steps_, compiled.
+  std::unique_ptr<Program> log_program_;  ///< SetLogged's steps, compiled (null: every step).
+  std::vector<int> log_steps_;            ///< Those steps (indices into steps_).
+  bool logging_only_ = false;             ///< Every object's logging_only().
   std::vector<SimObject*> with_states_;
   std::vector<SimObject*> with_events_;  ///< Objects with discrete events (InitialState).
   /// with_states_ in runs of one type: [begin, end) and either the type's

@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <span>
 
 namespace hawser {
 
@@ -16,5 +17,12 @@ inline uint64_t NonFiniteBit(double v) {
   return (std::bit_cast<uint64_t>(v) & kExponent) + kExponentOne;
 }
 inline constexpr uint64_t kNonFinite = uint64_t{1} << 63;
+
+/// Whether every value of `v` is finite.
+inline bool AllFinite(std::span<const double> v) {
+  uint64_t non_finite = 0;
+  for (double d : v) non_finite |= NonFiniteBit(d);
+  return (non_finite & kNonFinite) == 0;
+}
 
 }  // namespace hawser

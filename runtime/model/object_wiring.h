@@ -26,6 +26,7 @@ struct ObjectWiring {
   static void BindJacobianFlag(SimObject& o, const bool* estimating) {
     o.BindJacobianFlag(estimating);
   }
+  static void BindLoggingFlag(SimObject& o, const bool* logging) { o.BindLoggingFlag(logging); }
   /// Binds a declared service use to its provider (nullptr: none, for an optional use).
   static void BindService(SimObject& o, int use, const Service* provider) {
     o.BindService(use, provider);

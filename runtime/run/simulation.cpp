@@ -104,7 +104,12 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
   model.CheckEventTimes(settings.output.start, settings.output.end);
   RunInfo info = options.info;
   RecordSea(model, settings.output, info);
-  sink.Begin(SelectLoggedSignals(model, settings), info);
+  const std::vector<LoggedSignal> logged = SelectLoggedSignals(model, settings);
+  sink.Begin(logged, info);
+  std::vector<std::span<const double>> logged_outputs;
+  for (const LoggedSignal& s : logged)
+    if (!s.is_state) logged_outputs.push_back(s.values);
+  model.SetLogged(logged_outputs);  // A row computes only what it writes.
 
   InterruptibleSystem system(model, options.interrupt);
   std::unique_ptr<Integrator> integrator;
@@ -124,7 +129,7 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
       if (t < t0) continue;  // Before a restart's time.
       if (options.interrupt != nullptr && options.interrupt->load()) throw Interrupted{};
       if (t > t0) integrator->AdvanceTo(t, x);
-      if (!model.EvaluateOutputs(t, x.data())) {
+      if (!model.EvaluateLogged(t, x.data())) {
         throw SimulationError(fmt::format("non-finite value at t = {}: {}", t, model.Diagnose()));
       }
       sink.Write(t);

@@ -168,7 +168,7 @@ void Cable::TakeOceanProperties(const Ocean& ocean) {
   DeriveFluidProperties();
 }
 
-void Cable::SampleWater(std::span<const double> pos) {
+void Cable::SampleWater(std::span<const double> pos, bool ends_only) {
   const Eigen::Vector3d current = in3(current_);
   const Ocean* ocean = service<Ocean>(ocean_);
   if (ocean == nullptr) {  // The same still water at every node: nothing per node to fill.
@@ -180,20 +180,38 @@ void Cable::SampleWater(std::span<const double> pos) {
   // component at every node) were most of the cost of those evaluations, and their dependence
   // on the nodes' small perturbations only refines the Jacobian, which steers Newton's
   // iteration and not the solution.
-  if (estimating_jacobian() && water_time_ == time() && water_sampled_) {
-    return;
-  }
-  water_time_ = time();
-  water_sampled_ = true;
+  const bool same_time = water_sampled_ && water_time_ == time();
+  if (estimating_jacobian() && same_time) return;
   const int nodes = props_.elements + 1;
   water_.velocity.resize(3 * nodes);
   water_.acceleration.resize(3 * nodes);
   water_.wet.resize(nodes);
-  // One batched call for all nodes (the ocean shares its per-time work among them).
-  water_motion_.resize(static_cast<std::size_t>(nodes));
-  ocean->Motion(time(), Eigen::Map<const Eigen::Matrix3Xd>(pos.data(), 3, nodes), water_motion_);
-  for (int i = 0; i < nodes; ++i) {
-    const WaterMotion& w = water_motion_[static_cast<std::size_t>(i)];
+  // The water is a function of the time and the positions: at the same ones (Calc() and
+  // CalcEnergy() of one evaluation), the last batch is still valid.
+  const bool same_batch = same_time && std::equal(pos.begin(), pos.end(), water_positions_.begin(),
+                                                  water_positions_.end());
+  std::size_t step = 1;  // Which nodes' water to refresh: every node, or the two ends.
+  if (!same_batch && ends_only) {
+    // The end forces and tensions read the water at the end nodes only (NodeExternalForce).
+    // The other nodes' water is left stale, so the next full sampling must not be skipped.
+    water_sampled_ = false;
+    Eigen::Matrix<double, 3, 2> ends;
+    ends << Eigen::Map<const Eigen::Vector3d>(pos.data()),
+        Eigen::Map<const Eigen::Vector3d>(pos.data() + 3 * (nodes - 1));
+    water_motion_.resize(static_cast<std::size_t>(nodes));
+    ocean->Motion(time(), ends, std::span<WaterMotion>(water_motion_.data(), 2));
+    water_motion_.back() = water_motion_[1];
+    step = static_cast<std::size_t>(nodes - 1);
+  } else if (!same_batch) {
+    water_time_ = time();
+    water_sampled_ = true;
+    water_positions_.assign(pos.begin(), pos.end());
+    // One batched call for all nodes (the ocean shares its per-time work among them).
+    water_motion_.resize(static_cast<std::size_t>(nodes));
+    ocean->Motion(time(), Eigen::Map<const Eigen::Matrix3Xd>(pos.data(), 3, nodes), water_motion_);
+  }
+  for (std::size_t i = 0; i < static_cast<std::size_t>(nodes); i += step) {
+    const WaterMotion& w = water_motion_[i];
     Eigen::Map<Eigen::Vector3d>(water_.velocity.data() + 3 * i) = w.velocity + current;
     Eigen::Map<Eigen::Vector3d>(water_.acceleration.data() + 3 * i) = w.acceleration;
     water_.wet[i] = w.wet ? 1 : 0;
@@ -220,7 +238,7 @@ void Cable::GatherNodes(std::vector<double>& pos, std::vector<double>& vel) cons
 void Cable::Calc() {
   const int n = props_.elements;
   GatherNodes(pos_, vel_);
-  SampleWater(pos_);
+  SampleWater(pos_, logging_only());  // A row of the result file: the ends' water only.
   CableNodeForces(props_, pos_, vel_, water_, tangent_, seg_tension_, force_, work_, &power_);
   out3(force_a_) = Eigen::Map<const Eigen::Vector3d>(force_.data());
   out3(force_b_) = Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * n);
@@ -233,7 +251,7 @@ void Cable::Calc() {
 
 void Cable::CalcEnergy() {
   GatherNodes(e_pos_, e_vel_);
-  SampleWater(e_pos_);
+  SampleWater(e_pos_, false);  // The dissipated power reads every node's drag.
   double power = 0.0;
   CableNodeForces(props_, e_pos_, e_vel_, water_, e_tangent_, e_tension_, e_force_, work_, &power);
   const CableEnergy e = CableEnergies(props_, e_pos_, e_vel_);

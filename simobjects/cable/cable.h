@@ -230,8 +230,9 @@ class Cable final : public SimObject {
   void DeriveFluidProperties();
   /// Takes density, gravity and the seabed from the ocean (a different own value: an error).
   void TakeOceanProperties(const Ocean& ocean);
-  /// water_ at the nodes `pos` (3 (N + 1)): the Current input, plus the ocean's water motion.
-  void SampleWater(std::span<const double> pos);
+  /// water_ at the nodes `pos` (3 (N + 1)): the Current input, plus the ocean's water motion;
+  /// with `ends_only` (an evaluation for logging) at the two end nodes only.
+  void SampleWater(std::span<const double> pos, bool ends_only);
 
   /// The parameters that depend on the water, kept to derive props_ again in an ocean.
   struct FluidParameters {
@@ -255,7 +256,8 @@ class Cable final : public SimObject {
   ServiceUse ocean_;
   NodeWater water_;
   double water_time_ = 0.0;                ///< When water_ was sampled from the ocean,
-  bool water_sampled_ = false;             ///< if it was.
+  bool water_sampled_ = false;             ///< if it was,
+  std::vector<double> water_positions_;    ///< and at which node positions.
   std::vector<WaterMotion> water_motion_;  ///< SampleWater's batch from the ocean.
   CableProperties props_;
   double length_ = 0.0, ea_ = 0.0, weight_per_length_ = 0.0;

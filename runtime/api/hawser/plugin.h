@@ -25,8 +25,8 @@
 /// the Bind* functions private, out of line; hawser/common_declarations.h; the batched
 /// Ocean::Motion(t, points, out). 8: ObjectArgs::line_types (the scenario's <LINETYPES>);
 /// the virtual SimObject::DiscreteState() and RestoreDiscreteState() (saved with --save-state);
-/// RecordEvent at a given time.
-#define HAWSER_PLUGIN_API_VERSION 8
+/// RecordEvent at a given time. 9: SimObject::logging_only().
+#define HAWSER_PLUGIN_API_VERSION 9
 
 namespace hawser {
 

@@ -192,6 +192,13 @@ class SimObject {
   /// water kinematics): the Jacobian only steers Newton's iteration, so leaving out that small
   /// dependence changes how fast the iteration converges, never the solution it converges to.
   bool estimating_jacobian() const { return *estimating_jacobian_; }
+  /// True while the model evaluates only what a row of the result file needs (the logged
+  /// outputs, after the integrator reached an output time): no derivative, Jacobian or event
+  /// reads this evaluation, and the objects' outputs that are not logged may be left stale. An
+  /// object may then skip work that only its derivatives need (a cable samples the water at its
+  /// ends only: its logged forces and tensions read no more); every output a calculation
+  /// writes must still be right.
+  bool logging_only() const { return *logging_only_; }
   std::span<const double> in(Input i) const { return inputs_[i.index]; }
   std::span<double> out(Output o) const { return outputs_[o.index]; }
   std::span<const double> state(State s) const { return states_[s.index]; }
@@ -249,6 +256,7 @@ class SimObject {
   void BindInitialState(int i, std::span<double> value) { initial_states_[i] = value; }
   void BindTime(const double* t) { time_ = t; }
   void BindJacobianFlag(const bool* estimating) { estimating_jacobian_ = estimating; }
+  void BindLoggingFlag(const bool* logging) { logging_only_ = logging; }
   void BindService(int use, const Service* provider) { services_[use] = provider; }
   const std::pair<std::string, SourceLocation>* FindValue(const std::string& name);
   void AddParamInfo(ParamInfo info);
@@ -268,6 +276,7 @@ class SimObject {
   const double* time_ = nullptr;
   static constexpr bool kNotEstimating = false;
   const bool* estimating_jacobian_ = &kNotEstimating;
+  const bool* logging_only_ = &kNotEstimating;
   std::vector<std::span<const double>> inputs_;
   std::vector<bool> input_connected_;
   std::vector<std::span<double>> outputs_;
