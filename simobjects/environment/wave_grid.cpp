@@ -13,21 +13,24 @@
 namespace hawser::ocean {
 namespace {
 
-// The 13 sampled quantities: each of the 8 interpolated ones with its time derivative.
+// The 13 sampled quantities: each of the 8 interpolated ones with its time derivative, those
+// proportional to cos(psi) (kU .. kP) and to sin(psi) (kW .. kPRate) together (Fill's products;
+// sea_state.h's formulas and their d/dt).
 constexpr int kQuantities = 13;
 constexpr int kSamples = kGridChunk + 1;
-enum : int { kEta, kEtaRate, kU, kV, kW, kAx, kAy, kAz, kAxRate, kAyRate, kAzRate, kP, kPRate };
+constexpr std::size_t kHalf = std::size_t{kQuantities} * kSamples;  // Doubles per chunk.
+enum : int { kEta, kEtaRate, kU, kV, kAz, kAxRate, kAyRate, kP, kW, kAx, kAy, kAzRate, kPRate };
 // The Hermite pairs (value, d/dt) in output order: eta, u, v, w, ax, ay, az, p_d / rho.
 constexpr int kPairs[8][2] = {{kEta, kEtaRate}, {kU, kAx},      {kV, kAy},      {kW, kAz},
                               {kAx, kAxRate},   {kAy, kAyRate}, {kAz, kAzRate}, {kP, kPRate}};
-// Quantities proportional to cos(psi) and to sin(psi) (sea_state.h's formulas and their d/dt).
-constexpr int kCosRows[7] = {kEta, kU, kV, kAz, kAxRate, kAyRate, kP};
-constexpr int kSinRows[6] = {kEtaRate, kW, kAx, kAy, kAzRate, kPRate};
 // A component whose depth factor e^(k z') at a level is below this is left out of that level's
 // kinematics (its share is at most 2e-10 of its surface value; ErrorBound adds it).
 constexpr double kLevelCutoff = 1e-10;
 // Vertex keys: level (8 bits) and two 28-bit lattice indices.
 constexpr std::int64_t kMaxIndex = std::int64_t{1} << 27;
+// The batches whose cells are kept, and their largest (3 cells of ~90 bytes per point).
+constexpr std::size_t kMaxBatches = 16;
+constexpr Eigen::Index kMaxBatchPoints = 1 << 16;
 
 double Require(double value, bool ok, const char* option, const char* expected) {
   if (!ok) {
@@ -53,8 +56,9 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
   spacing_ = o.spacing == 0.0 ? 2.0 * std::numbers::pi / k_max / 16.0
                               : Require(o.spacing, o.spacing > 0.0, "WaveGridSpacing", "> 0 m");
   growth_ = Require(o.growth, o.growth >= 1.0 && o.growth <= 4.0, "WaveGridGrowth", "1 to 4");
-  dt_ = o.time_step == 0.0 ? 2.0 * std::numbers::pi / omega_max / 8.0
-                           : Require(o.time_step, o.time_step > 0.0, "WaveGridTimeStep", "> 0 s");
+  const double dt0 = o.time_step == 0.0 ? 2.0 * std::numbers::pi / omega_max / 8.0
+                                        : Require(o.time_step, o.time_step > 0.0,
+                                                  "WaveGridTimeStep", "> 0 s");
   if (!(o.x_min < o.x_max) || !(o.y_min < o.y_max)) {
     throw std::invalid_argument("WaveGridBounds: x_min < x_max and y_min < y_max expected (given " +
                                 NumberText(o.x_min) + ", " + NumberText(o.x_max) + ", " +
@@ -102,8 +106,6 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
     uz_.push_back(aw);
     p_.push_back(sea.gravity() * c.amplitude / (1.0 + e2kh));
     e2kh_.push_back(e2kh);
-    rot_cos_.push_back(std::cos(c.omega * dt_));
-    rot_sin_.push_back(std::sin(c.omega * dt_));
   }
   const auto n = static_cast<Eigen::Index>(a_.size());
   eta_weights_.resize(2, n);
@@ -114,11 +116,16 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
   }
   for (std::size_t l = 0; l < z_.size(); ++l) {
     level_spacing_.push_back(spacing_ * std::pow(growth_, static_cast<double>(l)));
+    dt_.push_back(dt0 * std::sqrt(level_spacing_.back() / spacing_));  // File comment.
+    for (const double w : omega_) {
+      rot_cos_.push_back(std::cos(w * dt_.back()));
+      rot_sin_.push_back(std::sin(w * dt_.back()));
+    }
     std::size_t kept = 0;
     while (kept < k_.size() && std::exp(k_[kept] * z_[l]) >= kLevelCutoff) ++kept;
     weights_.push_back(LevelWeights(z_[l], kept));
   }
-  cache_.assign(kCacheSize, {~std::uint64_t{0}, 0});
+  cache_.assign(kCacheSize, {kNoKey, 0});
 }
 
 WaveGrid::Weights WaveGrid::LevelWeights(double zs, std::size_t kept) const {
@@ -146,15 +153,36 @@ int WaveGrid::LevelOf(double z) const {
   return std::clamp(l, 0, static_cast<int>(z_.size()) - 2);
 }
 
+bool WaveGrid::ClockAt(int level, double t, Clock& c) const {
+  const double dt = dt_[static_cast<std::size_t>(level)];
+  const double steps = std::floor(t / dt);
+  if (!(std::abs(steps) < 1e15)) return false;
+  const auto j = static_cast<std::int64_t>(steps);
+  // Floor division: the chunk holding samples j and j + 1.
+  c.chunk = j >= 0 ? j / kGridChunk : -((-j + kGridChunk - 1) / kGridChunk);
+  c.sample = static_cast<int>(j - c.chunk * kGridChunk);
+  c.tau = t / dt - steps;
+  return true;
+}
+
+std::uint64_t WaveGrid::Key(int level, std::int64_t i, std::int64_t j) {
+  return (static_cast<std::uint64_t>(level) << 56) |
+         (static_cast<std::uint64_t>(i + kMaxIndex) << 28) |
+         static_cast<std::uint64_t>(j + kMaxIndex);
+}
+
 void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk,
                     double* out) const {
-  const double s = level_spacing_[static_cast<std::size_t>(level)];
+  ++fills_;
+  const auto u = static_cast<std::size_t>(level);
+  const double s = level_spacing_[u], dt = dt_[u];
   const double x = static_cast<double>(i) * s, y = static_cast<double>(j) * s;
-  const double t0 = static_cast<double>(chunk * kGridChunk) * dt_;
+  const double t0 = static_cast<double>(chunk * kGridChunk) * dt;
   const auto n = static_cast<Eigen::Index>(a_.size());
   using Array = Eigen::Map<const Eigen::ArrayXd>;
   const Array kx(kx_.data(), n), ky(ky_.data(), n), omega(omega_.data(), n),
-      phase(phase_.data(), n), rc(rot_cos_.data(), n), rs(rot_sin_.data(), n);
+      phase(phase_.data(), n), rc(rot_cos_.data() + u * a_.size(), n),
+      rs(rot_sin_.data() + u * a_.size(), n);
   // exp(i psi) at t0 (SLEEF, 1 ULP), then turned by exp(-i omega dt) per sample (rounding ~1e-16
   // per step: ~3e-15 after a chunk).
   cs_ = kx * x + ky * y - omega * t0 + phase;
@@ -171,27 +199,24 @@ void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chun
     sn_ = sn_ * rc - cs_ * rs;
     cs_.swap(next_);
   }
-  // The elevation sums every component, the kinematics the level's kept ones (a prefix).
-  const Weights& w = weights_[static_cast<std::size_t>(level)];
+  // Sample m's quantities are column m (file comment). The elevation sums every component, the
+  // kinematics the level's kept ones (a prefix).
+  Eigen::Map<Eigen::Matrix<double, kQuantities, kSamples>> q(out);
+  const Weights& w = weights_[u];
   const Eigen::Index kept = w.cos.cols();
-  block_.noalias() = eta_weights_.row(0) * cos_;
-  for (int m = 0; m < kSamples; ++m) out[kEta * kSamples + m] = block_(0, m);
-  block_.noalias() = eta_weights_.row(1) * sin_;
-  for (int m = 0; m < kSamples; ++m) out[kEtaRate * kSamples + m] = block_(0, m);
-  block_.noalias() = w.cos * cos_.topRows(kept);
-  for (int r = 1; r < 7; ++r) {
-    for (int m = 0; m < kSamples; ++m) out[kCosRows[r] * kSamples + m] = block_(r - 1, m);
-  }
-  block_.noalias() = w.sin * sin_.topRows(kept);
-  for (int r = 1; r < 6; ++r) {
-    for (int m = 0; m < kSamples; ++m) out[kSinRows[r] * kSamples + m] = block_(r - 1, m);
-  }
+  q.row(kEta).noalias() = eta_weights_.row(0) * cos_;
+  q.row(kEtaRate).noalias() = eta_weights_.row(1) * sin_;
+  q.middleRows<6>(kU).noalias() = w.cos * cos_.topRows(kept);
+  q.middleRows<5>(kW).noalias() = w.sin * sin_.topRows(kept);
 }
 
-void WaveGrid::Evict(std::int64_t chunk) const {
-  cache_.assign(kCacheSize, {~std::uint64_t{0}, 0});
+void WaveGrid::Evict(double t) const {
+  cache_.assign(kCacheSize, {kNoKey, 0});
   for (auto it = index_.begin(); it != index_.end();) {
-    if (pool_[it->second].used < chunk - 1) {
+    Vertex& v = pool_[it->second];
+    Clock c{};
+    if (ClockAt(v.level, t, c) && v.used < c.chunk - 1) {
+      v.key = kNoKey;
       free_.push_back(it->second);
       it = index_.erase(it);
     } else {
@@ -200,10 +225,10 @@ void WaveGrid::Evict(std::int64_t chunk) const {
   }
 }
 
-std::size_t WaveGrid::Slot(std::uint64_t key, std::int64_t chunk) const {
+std::size_t WaveGrid::Slot(std::uint64_t key, int level, double t) const {
   auto found = index_.find(key);
   if (found == index_.end()) {
-    if (index_.size() >= max_vertices_) Evict(chunk);
+    if (index_.size() >= max_vertices_) Evict(t);
     if (index_.size() >= max_vertices_) return kNone;
     std::size_t slot;
     if (!free_.empty()) {
@@ -212,86 +237,110 @@ std::size_t WaveGrid::Slot(std::uint64_t key, std::int64_t chunk) const {
     } else {
       slot = pool_.size();
       pool_.emplace_back();
-      pool_.back().values.resize(2 * kQuantities * kSamples);
+      pool_.back().values.resize(2 * kHalf);
     }
-    pool_[slot].chunk[0] = pool_[slot].chunk[1] = INT64_MIN;
+    Vertex& v = pool_[slot];
+    v.key = key;
+    v.level = level;
+    v.chunk[0] = v.chunk[1] = v.used = INT64_MIN;
     found = index_.emplace(key, slot).first;
   }
   return found->second;
 }
 
-const double* WaveGrid::Values(int level, std::int64_t i, std::int64_t j,
-                               std::int64_t chunk) const {
-  const std::uint64_t key = (static_cast<std::uint64_t>(level) << 56) |
-                            (static_cast<std::uint64_t>(i + kMaxIndex) << 28) |
-                            static_cast<std::uint64_t>(j + kMaxIndex);
-  // A direct-mapped cache in front of the map (Fibonacci hashing of the key).
-  auto& cached = cache_[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits)];
-  std::size_t slot;
-  if (cached.first == key) {
-    slot = cached.second;
-  } else {
-    slot = Slot(key, chunk);
-    if (slot == kNone) return nullptr;
-    cached = {key, slot};
-  }
+int WaveGrid::Half(std::size_t slot, std::int64_t i, std::int64_t j, std::int64_t chunk) const {
   Vertex& v = pool_[slot];
   v.used = std::max(v.used, chunk);
   for (int s = 0; s < 2; ++s) {
-    if (v.chunk[s] == chunk) return v.values.data() + s * kQuantities * kSamples;
+    if (v.chunk[s] == chunk) return s;
   }
   // Replace the older chunk (the runs go forward; a step back reuses the newer one).
   const int s = v.chunk[0] < v.chunk[1] ? 0 : 1;
   v.chunk[s] = chunk;
-  double* out = v.values.data() + s * kQuantities * kSamples;
-  Fill(level, i, j, chunk, out);
-  return out;
+  Fill(v.level, i, j, chunk, v.values.data() + static_cast<std::size_t>(s) * kHalf);
+  return s;
 }
 
-bool WaveGrid::AtLevel(int level, double x, double y, std::int64_t chunk, int sample, double tau,
-                       int first, int last, double* q) const {
+bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, double* q) const {
+  Clock c{};
+  if (!ClockAt(level, t, c)) return false;
   const double s = level_spacing_[static_cast<std::size_t>(level)];
   const double fx = x / s, fy = y / s;
   const double ix = std::floor(fx), iy = std::floor(fy);
   if (!(std::abs(ix) < kMaxIndex - 1 && std::abs(iy) < kMaxIndex - 1)) return false;
+  const auto i0 = static_cast<std::int64_t>(ix), j0 = static_cast<std::int64_t>(iy);
+  Cell found;
+  Cell& here = cell != nullptr ? *cell : found;
+  // A kept cell serves when its vertices still hold this chunk (file comment).
+  bool kept = here.level == level && here.i == i0 && here.j == j0 && here.chunk == c.chunk;
+  for (int corner = 0; kept && corner < 4; ++corner) {
+    const Vertex& v = pool_[here.slot[corner]];
+    kept = v.key == Key(level, i0 + (corner & 1), j0 + (corner >> 1)) &&
+           v.chunk[here.half[corner]] == c.chunk;
+  }
+  if (!kept) {
+    here.level = -1;
+    for (int corner = 0; corner < 4; ++corner) {
+      const std::int64_t i = i0 + (corner & 1), j = j0 + (corner >> 1);
+      const std::uint64_t key = Key(level, i, j);
+      // A direct-mapped cache in front of the map (Fibonacci hashing of the key).
+      auto& cached = cache_[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits)];
+      std::size_t slot = cached.second;
+      if (cached.first != key) {
+        slot = Slot(key, level, t);
+        if (slot == kNone) return false;
+        cached = {key, slot};
+      }
+      here.slot[corner] = slot;
+      here.half[corner] = Half(slot, i, j, c.chunk);
+    }
+    here.level = level;
+    here.i = i0;
+    here.j = j0;
+    here.chunk = c.chunk;
+  }
+  // Cubic Hermite basis on [t_j, t_j+1] (the derivative samples scaled by dt), then bilinear:
+  // A = sum of w (h00 f_j + h01 f_j+1), B = sum of w (h10 f_j + h11 f_j+1) over the corners, and
+  // each quantity is A of its value plus B of its rate (kPairs).
+  const double tau = c.tau, t2 = tau * tau, t3 = t2 * tau, dt = dt_[static_cast<std::size_t>(level)];
+  const double h00 = 2 * t3 - 3 * t2 + 1, h10 = (t3 - 2 * t2 + tau) * dt, h01 = 3 * t2 - 2 * t3,
+               h11 = (t3 - t2) * dt;
   const double wx = fx - ix, wy = fy - iy;
-  // Cubic Hermite basis on [t_j, t_j+1] (the derivative samples scaled by dt).
-  const double t2 = tau * tau, t3 = t2 * tau;
-  const double h00 = 2 * t3 - 3 * t2 + 1, h10 = (t3 - 2 * t2 + tau) * dt_, h01 = 3 * t2 - 2 * t3,
-               h11 = (t3 - t2) * dt_;
-  for (int p = first; p < last; ++p) q[p] = 0.0;
+  double sum_a[kQuantities] = {}, sum_b[kQuantities] = {};
   for (int corner = 0; corner < 4; ++corner) {
-    const int di = corner & 1, dj = corner >> 1;
-    const double* v = Values(level, static_cast<std::int64_t>(ix) + di,
-                             static_cast<std::int64_t>(iy) + dj, chunk);
-    if (v == nullptr) return false;
-    const double w = (di ? wx : 1.0 - wx) * (dj ? wy : 1.0 - wy);
-    for (int p = first; p < last; ++p) {
-      const double* f = v + kPairs[p][0] * kSamples + sample;
-      const double* d = v + kPairs[p][1] * kSamples + sample;
-      q[p] += w * (h00 * f[0] + h10 * d[0] + h01 * f[1] + h11 * d[1]);
+    const double w = (corner & 1 ? wx : 1.0 - wx) * (corner >> 1 ? wy : 1.0 - wy);
+    const double* f = pool_[here.slot[corner]].values.data() +
+                      static_cast<std::size_t>(here.half[corner]) * kHalf +
+                      static_cast<std::size_t>(c.sample) * kQuantities;
+    const double a0 = w * h00, a1 = w * h01, b0 = w * h10, b1 = w * h11;
+    for (int k = 0; k < kQuantities; ++k) {
+      sum_a[k] += a0 * f[k] + a1 * f[k + kQuantities];
+      sum_b[k] += b0 * f[k] + b1 * f[k + kQuantities];
     }
   }
+  for (int p = 0; p < 8; ++p) q[p] = sum_a[kPairs[p][0]] + sum_b[kPairs[p][1]];
   return true;
 }
 
-bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, WaveKinematics& out) const {
+bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, Cell* cells,
+                           WaveKinematics& out) const {
   if (!(p.x() >= bounds_.x_min && p.x() <= bounds_.x_max && p.y() >= bounds_.y_min &&
-        p.y() <= bounds_.y_max)) {
+        p.y() <= bounds_.y_max && std::isfinite(t))) {
     return false;
   }
-  const double steps = std::floor(t / dt_);
-  if (!(std::abs(steps) < 1e15)) return false;
-  const auto j = static_cast<std::int64_t>(steps);
-  // Floor division: the chunk holding samples j and j + 1.
-  const std::int64_t chunk = j >= 0 ? j / kGridChunk : -((-j + kGridChunk - 1) / kGridChunk);
-  const int sample = static_cast<int>(j - chunk * kGridChunk);
-  const double tau = t / dt_ - steps;
+  // The point's kept cell at `level`: the one of that level, else the role's (cells[role]).
+  const auto cell = [&](int level, int role) -> Cell* {
+    if (cells == nullptr) return nullptr;
+    for (int r = 0; r < 3; ++r) {
+      if (cells[r].level == level) return &cells[r];
+    }
+    return &cells[role];
+  };
   // The elevation (with the other quantities, which serve when z' falls next to this level)
   // from the lattice of the level at the point's own height.
   const int level_eta = LevelOf(std::min(p.z(), 0.0));
   double at_eta[8], upper[8], lower[8];
-  if (!AtLevel(level_eta, p.x(), p.y(), chunk, sample, tau, 0, 8, at_eta)) return false;
+  if (!AtLevel(level_eta, p.x(), p.y(), t, cell(level_eta, 0), at_eta)) return false;
   out = WaveKinematics{};
   out.elevation = at_eta[0];
   if (p.z() > at_eta[0]) return true;  // Dry, as SeaState::At.
@@ -299,14 +348,14 @@ bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, WaveKinematics& o
   if (std::isfinite(sea_.depth())) zs = std::max(zs, -sea_.depth());  // Wheeler's rounding at -h.
   if (zs > 0.0 || zs < z_.back()) return false;
   const int l = LevelOf(zs);
-  const auto level = [&](int which, double* q) {
+  const auto level = [&](int which, int role, double* q) {
     if (which == level_eta) {
       std::copy(at_eta, at_eta + 8, q);
       return true;
     }
-    return AtLevel(which, p.x(), p.y(), chunk, sample, tau, 1, 8, q);
+    return AtLevel(which, p.x(), p.y(), t, cell(which, role), q);
   };
-  if (!level(l, upper) || !level(l + 1, lower)) return false;
+  if (!level(l, 1, upper) || !level(l + 1, 2, lower)) return false;
   const double w = (z_[l] - zs) / (z_[l] - z_[l + 1]);
   double q[8];
   for (int k = 1; k < 8; ++k) q[k] = upper[k] + w * (lower[k] - upper[k]);
@@ -317,33 +366,48 @@ bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, WaveKinematics& o
   return true;
 }
 
+WaveGrid::Batch* WaveGrid::FindBatch(const double* points, Eigen::Index cols) const {
+  // A single point (a probe, a buoy) or a huge batch is not kept.
+  if (cols < 2 || cols > kMaxBatchPoints) return nullptr;
+  for (Batch& b : batches_) {
+    if (b.points == points && b.cols == cols) return &b;
+  }
+  if (batches_.size() < kMaxBatches) batches_.emplace_back();
+  Batch& b = batches_[next_batch_ % batches_.size()];
+  ++next_batch_;
+  b.points = points;
+  b.cols = cols;
+  b.cells.assign(3 * static_cast<std::size_t>(cols), Cell{});
+  return &b;
+}
+
 void WaveGrid::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
                   std::span<WaveKinematics> out) const {
   if (out.size() != static_cast<std::size_t>(points.cols())) {
     throw std::invalid_argument("WaveGrid::At: " + std::to_string(points.cols()) +
                                 " points but room for " + std::to_string(out.size()) + " results");
   }
+  Batch* batch = FindBatch(points.data(), points.cols());
   for (Eigen::Index i = 0; i < points.cols(); ++i) {
     const Eigen::Vector3d p = points.col(i);
     WaveKinematics& k = out[static_cast<std::size_t>(i)];
+    Cell* cells = batch != nullptr ? batch->cells.data() + 3 * i : nullptr;
     ++points_;
-    if (!Interpolate(t, p, k)) {
+    if (!Interpolate(t, p, cells, k)) {
       ++fallbacks_;
       k = sea_.At(t, p);
     }
   }
 }
 
-WaveGrid::Bound WaveGrid::ErrorBound(double zs) const {
-  const int l = LevelOf(std::min(zs, 0.0));
-  // The elevation's bound at the finest lattice a point can read it from is level 0's; a deeper
-  // point reads it from its own level's (coarser) lattice: use the coarser of l and l + 1.
-  const double s = spacing_ * std::pow(growth_, l + 1), dz = z_[l] - z_[l + 1];
-  const double dt4 = std::pow(dt_, 4) / 384.0;
+WaveGrid::Bound WaveGrid::ErrorBound(double z, double zs) const {
+  // The elevation comes from the lattice of z's level.
+  const auto le = static_cast<std::size_t>(LevelOf(std::min(z, 0.0)));
+  const double se = level_spacing_[le], dte4 = std::pow(dt_[le], 4) / 384.0;
   Bound b{0, 0, 0, 0};
   for (std::size_t c = 0; c < a_.size(); ++c) {
     const double k2 = k_[c] * k_[c], w = omega_[c];
-    b.elevation += a_[c] * (k2 * s * s / 8.0 + w * w * w * w * dt4);
+    b.elevation += a_[c] * (k2 * se * se / 8.0 + w * w * w * w * dte4);
   }
   // Wheeler: z' moves by at most h / (h + eta_min) times the elevation's error.
   double shift = 0.0;
@@ -353,7 +417,13 @@ WaveGrid::Bound WaveGrid::ErrorBound(double zs) const {
                           : (h + eta_floor_ > 0.0 ? h / (h + eta_floor_) * b.elevation
                                                   : std::numeric_limits<double>::infinity());
   }
-  const double top = std::min(z_[l] + shift, 0.0);
+  // The cells z' can fall in: from hi's (the top, where |A| is largest) to lo's (the coarsest).
+  const int hi = LevelOf(std::min(zs + shift, 0.0)), lo = LevelOf(std::max(zs - shift, z_.back()));
+  const auto coarse = static_cast<std::size_t>(lo + 1);
+  const double s = level_spacing_[coarse], dt4 = std::pow(dt_[coarse], 4) / 384.0;
+  double dz = 0.0;
+  for (int l = hi; l <= lo; ++l) dz = std::max(dz, z_[l] - z_[l + 1]);
+  const double top = z_[hi];
   for (std::size_t c = 0; c < a_.size(); ++c) {
     const double k2 = k_[c] * k_[c], w = omega_[c];
     // |depth ratio| <= 2 e^(k z') in the column (wave_sum.h), largest at the cell's top.
