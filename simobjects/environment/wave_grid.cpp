@@ -56,9 +56,9 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
   spacing_ = o.spacing == 0.0 ? 2.0 * std::numbers::pi / k_max / 16.0
                               : Require(o.spacing, o.spacing > 0.0, "WaveGridSpacing", "> 0 m");
   growth_ = Require(o.growth, o.growth >= 1.0 && o.growth <= 4.0, "WaveGridGrowth", "1 to 4");
-  const double dt0 = o.time_step == 0.0 ? 2.0 * std::numbers::pi / omega_max / 8.0
-                                        : Require(o.time_step, o.time_step > 0.0,
-                                                  "WaveGridTimeStep", "> 0 s");
+  const double dt0 = o.time_step == 0.0
+                         ? 2.0 * std::numbers::pi / omega_max / 8.0
+                         : Require(o.time_step, o.time_step > 0.0, "WaveGridTimeStep", "> 0 s");
   if (!(o.x_min < o.x_max) || !(o.y_min < o.y_max)) {
     throw std::invalid_argument("WaveGridBounds: x_min < x_max and y_min < y_max expected (given " +
                                 NumberText(o.x_min) + ", " + NumberText(o.x_max) + ", " +
@@ -302,7 +302,8 @@ bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, doub
   // Cubic Hermite basis on [t_j, t_j+1] (the derivative samples scaled by dt), then bilinear:
   // A = sum of w (h00 f_j + h01 f_j+1), B = sum of w (h10 f_j + h11 f_j+1) over the corners, and
   // each quantity is A of its value plus B of its rate (kPairs).
-  const double tau = c.tau, t2 = tau * tau, t3 = t2 * tau, dt = dt_[static_cast<std::size_t>(level)];
+  const double tau = c.tau, t2 = tau * tau, t3 = t2 * tau,
+               dt = dt_[static_cast<std::size_t>(level)];
   const double h00 = 2 * t3 - 3 * t2 + 1, h10 = (t3 - 2 * t2 + tau) * dt, h01 = 3 * t2 - 2 * t3,
                h11 = (t3 - t2) * dt;
   const double wx = fx - ix, wy = fy - iy;
