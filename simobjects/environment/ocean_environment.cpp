@@ -252,7 +252,8 @@ OceanEnvironment::~OceanEnvironment() {
   if (!grid_ || grid_->points() == 0) return;
   Note(name() + " (" + type() + "): WaveKinematics=\"grid\": " + std::to_string(grid_->points()) +
        " points, " + std::to_string(grid_->fallbacks()) +
-       " summed exactly (outside the grid or the grid full), " + std::to_string(grid_->vertices()) +
+       " summed exactly (outside the grid or the grid full), " + std::to_string(grid_->fills()) +
+       " vertex chunks computed, " + std::to_string(grid_->vertices()) +
        " vertices held at the end");
 }
 

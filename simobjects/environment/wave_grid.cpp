@@ -117,6 +117,8 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
   for (std::size_t l = 0; l < z_.size(); ++l) {
     level_spacing_.push_back(spacing_ * std::pow(growth_, static_cast<double>(l)));
     dt_.push_back(dt0 * std::sqrt(level_spacing_.back() / spacing_));  // File comment.
+    inverse_.push_back(1.0 / level_spacing_.back());
+    inverse_.push_back(1.0 / dt_.back());
     for (const double w : omega_) {
       rot_cos_.push_back(std::cos(w * dt_.back()));
       rot_sin_.push_back(std::sin(w * dt_.back()));
@@ -126,6 +128,7 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
     weights_.push_back(LevelWeights(z_[l], kept));
   }
   cache_.assign(kCacheSize, {kNoKey, 0});
+  epoch_.assign(z_.size(), 1);
 }
 
 WaveGrid::Weights WaveGrid::LevelWeights(double zs, std::size_t kept) const {
@@ -154,14 +157,14 @@ int WaveGrid::LevelOf(double z) const {
 }
 
 bool WaveGrid::ClockAt(int level, double t, Clock& c) const {
-  const double dt = dt_[static_cast<std::size_t>(level)];
-  const double steps = std::floor(t / dt);
+  const double f = t * inverse_[2 * static_cast<std::size_t>(level) + 1];  // t / dt
+  const double steps = std::floor(f);
   if (!(std::abs(steps) < 1e15)) return false;
   const auto j = static_cast<std::int64_t>(steps);
   // Floor division: the chunk holding samples j and j + 1.
   c.chunk = j >= 0 ? j / kGridChunk : -((-j + kGridChunk - 1) / kGridChunk);
   c.sample = static_cast<int>(j - c.chunk * kGridChunk);
-  c.tau = t / dt - steps;
+  c.tau = f - steps;
   return true;
 }
 
@@ -212,6 +215,7 @@ void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chun
 
 void WaveGrid::Evict(double t) const {
   cache_.assign(kCacheSize, {kNoKey, 0});
+  for (std::uint64_t& e : epoch_) ++e;
   for (auto it = index_.begin(); it != index_.end();) {
     Vertex& v = pool_[it->second];
     Clock c{};
@@ -236,6 +240,7 @@ std::size_t WaveGrid::Slot(std::uint64_t key, int level, double t) const {
       free_.pop_back();
     } else {
       slot = pool_.size();
+      for (std::uint64_t& e : epoch_) ++e;  // The vertices may move (their values do not).
       pool_.emplace_back();
       pool_.back().values.resize(2 * kHalf);
     }
@@ -257,6 +262,7 @@ int WaveGrid::Half(std::size_t slot, std::int64_t i, std::int64_t j, std::int64_
   // Replace the older chunk (the runs go forward; a step back reuses the newer one).
   const int s = v.chunk[0] < v.chunk[1] ? 0 : 1;
   v.chunk[s] = chunk;
+  ++epoch_[static_cast<std::size_t>(v.level)];
   Fill(v.level, i, j, chunk, v.values.data() + static_cast<std::size_t>(s) * kHalf);
   return s;
 }
@@ -264,22 +270,24 @@ int WaveGrid::Half(std::size_t slot, std::int64_t i, std::int64_t j, std::int64_
 bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, double* q) const {
   Clock c{};
   if (!ClockAt(level, t, c)) return false;
-  const double s = level_spacing_[static_cast<std::size_t>(level)];
-  const double fx = x / s, fy = y / s;
+  const double inverse = inverse_[2 * static_cast<std::size_t>(level)];
+  const double fx = x * inverse, fy = y * inverse;
   const double ix = std::floor(fx), iy = std::floor(fy);
   if (!(std::abs(ix) < kMaxIndex - 1 && std::abs(iy) < kMaxIndex - 1)) return false;
   const auto i0 = static_cast<std::int64_t>(ix), j0 = static_cast<std::int64_t>(iy);
   Cell found;
   Cell& here = cell != nullptr ? *cell : found;
   // A kept cell serves when its vertices still hold this chunk (file comment).
+  const std::uint64_t epoch = epoch_[static_cast<std::size_t>(level)];
   bool kept = here.level == level && here.i == i0 && here.j == j0 && here.chunk == c.chunk;
-  for (int corner = 0; kept && corner < 4; ++corner) {
+  for (int corner = 0; kept && here.epoch != epoch && corner < 4; ++corner) {
     const Vertex& v = pool_[here.slot[corner]];
     kept = v.key == Key(level, i0 + (corner & 1), j0 + (corner >> 1)) &&
            v.chunk[here.half[corner]] == c.chunk;
   }
   if (!kept) {
     here.level = -1;
+    here.epoch = 0;  // Its corners' chunks are taken again below.
     for (int corner = 0; corner < 4; ++corner) {
       const std::int64_t i = i0 + (corner & 1), j = j0 + (corner >> 1);
       const std::uint64_t key = Key(level, i, j);
@@ -299,27 +307,32 @@ bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, doub
     here.j = j0;
     here.chunk = c.chunk;
   }
-  // Cubic Hermite basis on [t_j, t_j+1] (the derivative samples scaled by dt), then bilinear:
-  // A = sum of w (h00 f_j + h01 f_j+1), B = sum of w (h10 f_j + h11 f_j+1) over the corners, and
-  // each quantity is A of its value plus B of its rate (kPairs).
+  if (here.epoch != epoch_[static_cast<std::size_t>(level)]) {  // (Slot or Half may bump it.)
+    here.epoch = epoch_[static_cast<std::size_t>(level)];
+    for (int corner = 0; corner < 4; ++corner) {
+      here.base[corner] = pool_[here.slot[corner]].values.data() +
+                          static_cast<std::size_t>(here.half[corner]) * kHalf;
+    }
+  }
+  // Bilinear in (x, y) first, samples j and j + 1 at once (r: 2 x kQuantities values), then the
+  // cubic Hermite basis on [t_j, t_j+1] (the derivative samples scaled by dt): each quantity is
+  // its value's h00 r_j + h01 r_j+1 plus its rate's h10 r_j + h11 r_j+1 (kPairs).
+  const double wx = fx - ix, wy = fy - iy;
+  double r[2 * kQuantities] = {};
+  for (int corner = 0; corner < 4; ++corner) {
+    const double w = (corner & 1 ? wx : 1.0 - wx) * (corner >> 1 ? wy : 1.0 - wy);
+    const double* f = here.base[corner] + static_cast<std::size_t>(c.sample) * kQuantities;
+    here.rows[corner] = f;
+    for (int k = 0; k < 2 * kQuantities; ++k) r[k] += w * f[k];
+  }
   const double tau = c.tau, t2 = tau * tau, t3 = t2 * tau,
                dt = dt_[static_cast<std::size_t>(level)];
   const double h00 = 2 * t3 - 3 * t2 + 1, h10 = (t3 - 2 * t2 + tau) * dt, h01 = 3 * t2 - 2 * t3,
                h11 = (t3 - t2) * dt;
-  const double wx = fx - ix, wy = fy - iy;
-  double sum_a[kQuantities] = {}, sum_b[kQuantities] = {};
-  for (int corner = 0; corner < 4; ++corner) {
-    const double w = (corner & 1 ? wx : 1.0 - wx) * (corner >> 1 ? wy : 1.0 - wy);
-    const double* f = pool_[here.slot[corner]].values.data() +
-                      static_cast<std::size_t>(here.half[corner]) * kHalf +
-                      static_cast<std::size_t>(c.sample) * kQuantities;
-    const double a0 = w * h00, a1 = w * h01, b0 = w * h10, b1 = w * h11;
-    for (int k = 0; k < kQuantities; ++k) {
-      sum_a[k] += a0 * f[k] + a1 * f[k + kQuantities];
-      sum_b[k] += b0 * f[k] + b1 * f[k + kQuantities];
-    }
+  for (int p = 0; p < 8; ++p) {
+    const int v = kPairs[p][0], d = kPairs[p][1];
+    q[p] = h00 * r[v] + h01 * r[v + kQuantities] + h10 * r[d] + h11 * r[d + kQuantities];
   }
-  for (int p = 0; p < 8; ++p) q[p] = sum_a[kPairs[p][0]] + sum_b[kPairs[p][1]];
   return true;
 }
 
@@ -390,6 +403,17 @@ void WaveGrid::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
   }
   Batch* batch = FindBatch(points.data(), points.cols());
   for (Eigen::Index i = 0; i < points.cols(); ++i) {
+    // The samples the next point read last time are likely those it reads now: fetch them
+    // from memory while this point is computed (only a hint: it never faults or changes a value).
+    if (batch != nullptr && i + 2 < points.cols()) {
+      for (const Cell& c : std::span<const Cell>(batch->cells.data() + 3 * (i + 2), 3)) {
+        for (const double* row : c.rows) {
+          if (row == nullptr) continue;
+          for (int line = 0; line < 2 * kQuantities; line += 8) __builtin_prefetch(row + line);
+          __builtin_prefetch(row + 2 * kQuantities - 1);
+        }
+      }
+    }
     const Eigen::Vector3d p = points.col(i);
     WaveKinematics& k = out[static_cast<std::size_t>(i)];
     Cell* cells = batch != nullptr ? batch->cells.data() + 3 * i : nullptr;

@@ -134,6 +134,9 @@ class WaveGrid {
     std::int64_t i = 0, j = 0, chunk = INT64_MIN;
     std::size_t slot[4] = {0, 0, 0, 0};
     int half[4] = {0, 0, 0, 0};
+    std::uint64_t epoch = 0;                                       ///< Its level's, when checked.
+    const double* base[4] = {nullptr, nullptr, nullptr, nullptr};  ///< The corners' chunks.
+    const double* rows[4] = {nullptr, nullptr, nullptr, nullptr};  ///< The samples last read.
   };
   /// The cells of one batch of points (3 per point: the elevation's level and the two around z').
   struct Batch {
@@ -167,6 +170,7 @@ class WaveGrid {
   std::vector<double> z_;              ///< Levels, from 0 down.
   std::vector<double> level_spacing_;  ///< s_l.
   std::vector<double> dt_;             ///< dt_l.
+  std::vector<double> inverse_;        ///< 1 / s_l and 1 / dt_l, level by level.
   std::vector<double> kx_, ky_, k_, omega_, phase_, a_, ux_, uy_, uz_, p_, e2kh_;
   std::vector<double> rot_cos_, rot_sin_;  ///< cos, sin (omega dt_l), level by level.
   std::size_t max_vertices_;
@@ -185,6 +189,9 @@ class WaveGrid {
   /// A direct-mapped cache of (key, slot) in front of index_ (cleared when vertices are dropped).
   mutable std::vector<std::pair<std::uint64_t, std::size_t>> cache_;
   mutable std::vector<Batch> batches_;
+  /// Per level, bumped whenever a vertex of the level is filled or dropped (and for all levels
+  /// when the pool grows): a cell checked at the current epoch needs no check.
+  mutable std::vector<std::uint64_t> epoch_;
   mutable std::size_t next_batch_ = 0;
   mutable long long points_ = 0, fallbacks_ = 0, fills_ = 0;
 };
