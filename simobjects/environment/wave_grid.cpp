@@ -18,11 +18,14 @@ namespace {
 // sea_state.h's formulas and their d/dt).
 constexpr int kQuantities = 13;
 constexpr int kSamples = kGridChunk + 1;
-constexpr std::size_t kHalf = std::size_t{kQuantities} * kSamples;  // Doubles per chunk.
 enum : int { kEta, kEtaRate, kU, kV, kAz, kAxRate, kAyRate, kP, kW, kAx, kAy, kAzRate, kPRate };
-// The Hermite pairs (value, d/dt) in output order: eta, u, v, w, ax, ay, az, p_d / rho.
-constexpr int kPairs[8][2] = {{kEta, kEtaRate}, {kU, kAx},      {kV, kAy},      {kW, kAz},
-                              {kAx, kAxRate},   {kAy, kAyRate}, {kAz, kAzRate}, {kP, kPRate}};
+// As stored, per sample: the 8 interpolated quantities (eta, u, v, w, ax, ay, az, p_d / rho),
+// then their 8 time derivatives (the accelerations twice), so that the Hermite sums run over 8
+// contiguous values (AtLevel), and a sample is 128 bytes.
+constexpr int kStride = 16;
+constexpr int kStored[kStride] = {kEta,     kU,  kV,  kW,  kAx,     kAy,     kAz,     kP,
+                                  kEtaRate, kAx, kAy, kAz, kAxRate, kAyRate, kAzRate, kPRate};
+constexpr std::size_t kHalf = std::size_t{kStride} * kSamples;  // Doubles per chunk.
 // A component whose depth factor e^(k z') at a level is below this is left out of that level's
 // kinematics (its share is at most 2e-10 of its surface value; ErrorBound adds it).
 constexpr double kLevelCutoff = 1e-10;
@@ -31,6 +34,12 @@ constexpr std::int64_t kMaxIndex = std::int64_t{1} << 27;
 // The batches whose cells are kept, and their largest (3 cells of ~90 bytes per point).
 constexpr std::size_t kMaxBatches = 16;
 constexpr Eigen::Index kMaxBatchPoints = 1 << 16;
+
+// floor(x) for |x| < 2^62 without a library call (SSE2 has no rounding instruction).
+double Floor(double x) {
+  const auto truncated = static_cast<double>(static_cast<std::int64_t>(x));
+  return truncated > x ? truncated - 1.0 : truncated;
+}
 
 double Require(double value, bool ok, const char* option, const char* expected) {
   if (!ok) {
@@ -79,7 +88,7 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
                                 NumberText(bottom) +
                                 " m; at most 255 (a larger spacing or growth)");
   }
-  const double vertex_bytes = sizeof(Vertex) + 2.0 * kQuantities * kSamples * sizeof(double);
+  const double vertex_bytes = sizeof(Vertex) + 2.0 * kHalf * sizeof(double);
   max_vertices_ = static_cast<std::size_t>(std::max(0.0, o.memory_bytes / vertex_bytes));
   if (max_vertices_ < 12) {  // One point reads 12 vertices (eta's level and the two around z').
     throw std::invalid_argument("WaveGridMemory " + NumberText(o.memory_bytes / 1048576.0) +
@@ -158,8 +167,8 @@ int WaveGrid::LevelOf(double z) const {
 
 bool WaveGrid::ClockAt(int level, double t, Clock& c) const {
   const double f = t * inverse_[2 * static_cast<std::size_t>(level) + 1];  // t / dt
-  const double steps = std::floor(f);
-  if (!(std::abs(steps) < 1e15)) return false;
+  if (!(std::abs(f) < 1e15)) return false;
+  const double steps = Floor(f);
   const auto j = static_cast<std::int64_t>(steps);
   // Floor division: the chunk holding samples j and j + 1.
   c.chunk = j >= 0 ? j / kGridChunk : -((-j + kGridChunk - 1) / kGridChunk);
@@ -204,13 +213,16 @@ void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chun
   }
   // Sample m's quantities are column m (file comment). The elevation sums every component, the
   // kinematics the level's kept ones (a prefix).
-  Eigen::Map<Eigen::Matrix<double, kQuantities, kSamples>> q(out);
   const Weights& w = weights_[u];
   const Eigen::Index kept = w.cos.cols();
-  q.row(kEta).noalias() = eta_weights_.row(0) * cos_;
-  q.row(kEtaRate).noalias() = eta_weights_.row(1) * sin_;
-  q.middleRows<6>(kU).noalias() = w.cos * cos_.topRows(kept);
-  q.middleRows<5>(kW).noalias() = w.sin * sin_.topRows(kept);
+  block_.resize(kQuantities, kSamples);
+  block_.row(kEta).noalias() = eta_weights_.row(0) * cos_;
+  block_.row(kEtaRate).noalias() = eta_weights_.row(1) * sin_;
+  block_.middleRows<6>(kU).noalias() = w.cos * cos_.topRows(kept);
+  block_.middleRows<5>(kW).noalias() = w.sin * sin_.topRows(kept);
+  for (int m = 0; m < kSamples; ++m) {
+    for (int k = 0; k < kStride; ++k) out[m * kStride + k] = block_(kStored[k], m);
+  }
 }
 
 void WaveGrid::Evict(double t) const {
@@ -272,14 +284,13 @@ bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, doub
   if (!ClockAt(level, t, c)) return false;
   const double inverse = inverse_[2 * static_cast<std::size_t>(level)];
   const double fx = x * inverse, fy = y * inverse;
-  const double ix = std::floor(fx), iy = std::floor(fy);
-  if (!(std::abs(ix) < kMaxIndex - 1 && std::abs(iy) < kMaxIndex - 1)) return false;
+  if (!(std::abs(fx) < kMaxIndex - 2 && std::abs(fy) < kMaxIndex - 2)) return false;
+  const double ix = Floor(fx), iy = Floor(fy);
   const auto i0 = static_cast<std::int64_t>(ix), j0 = static_cast<std::int64_t>(iy);
-  Cell found;
-  Cell& here = cell != nullptr ? *cell : found;
+  Cell& here = cell != nullptr ? *cell : scratch_;
   // A kept cell serves when its vertices still hold this chunk (file comment).
-  const std::uint64_t epoch = epoch_[static_cast<std::size_t>(level)];
   bool kept = here.level == level && here.i == i0 && here.j == j0 && here.chunk == c.chunk;
+  const std::uint64_t epoch = epoch_[static_cast<std::size_t>(level)];
   for (int corner = 0; kept && here.epoch != epoch && corner < 4; ++corner) {
     const Vertex& v = pool_[here.slot[corner]];
     kept = v.key == Key(level, i0 + (corner & 1), j0 + (corner >> 1)) &&
@@ -314,24 +325,23 @@ bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, doub
                           static_cast<std::size_t>(here.half[corner]) * kHalf;
     }
   }
-  // Bilinear in (x, y) first, samples j and j + 1 at once (r: 2 x kQuantities values), then the
+  // Bilinear in (x, y) first, samples j and j + 1 at once (r: 2 x kStride values), then the
   // cubic Hermite basis on [t_j, t_j+1] (the derivative samples scaled by dt): each quantity is
-  // its value's h00 r_j + h01 r_j+1 plus its rate's h10 r_j + h11 r_j+1 (kPairs).
+  // h00 r_j + h01 r_j+1 plus h10 and h11 times its rate's (kStored).
   const double wx = fx - ix, wy = fy - iy;
-  double r[2 * kQuantities] = {};
+  double r[2 * kStride] = {};
   for (int corner = 0; corner < 4; ++corner) {
     const double w = (corner & 1 ? wx : 1.0 - wx) * (corner >> 1 ? wy : 1.0 - wy);
-    const double* f = here.base[corner] + static_cast<std::size_t>(c.sample) * kQuantities;
+    const double* f = here.base[corner] + static_cast<std::size_t>(c.sample) * kStride;
     here.rows[corner] = f;
-    for (int k = 0; k < 2 * kQuantities; ++k) r[k] += w * f[k];
+    for (int k = 0; k < 2 * kStride; ++k) r[k] += w * f[k];
   }
   const double tau = c.tau, t2 = tau * tau, t3 = t2 * tau,
                dt = dt_[static_cast<std::size_t>(level)];
   const double h00 = 2 * t3 - 3 * t2 + 1, h10 = (t3 - 2 * t2 + tau) * dt, h01 = 3 * t2 - 2 * t3,
                h11 = (t3 - t2) * dt;
   for (int p = 0; p < 8; ++p) {
-    const int v = kPairs[p][0], d = kPairs[p][1];
-    q[p] = h00 * r[v] + h01 * r[v + kQuantities] + h10 * r[d] + h11 * r[d + kQuantities];
+    q[p] = h00 * r[p] + h10 * r[p + 8] + h01 * r[p + kStride] + h11 * r[p + kStride + 8];
   }
   return true;
 }
@@ -409,8 +419,7 @@ void WaveGrid::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
       for (const Cell& c : std::span<const Cell>(batch->cells.data() + 3 * (i + 2), 3)) {
         for (const double* row : c.rows) {
           if (row == nullptr) continue;
-          for (int line = 0; line < 2 * kQuantities; line += 8) __builtin_prefetch(row + line);
-          __builtin_prefetch(row + 2 * kQuantities - 1);
+          for (int line = 0; line < 2 * kStride; line += 8) __builtin_prefetch(row + line);
         }
       }
     }

@@ -44,12 +44,12 @@
 // (pi / 8)^2 / 8 = 1.9 % of its amplitude in space and (pi / 4)^4 / 384 = 0.1 % in time at the
 // surface; the spectrum's tail is small.
 //
-// Layout and reuse. A chunk's values are stored sample by sample, the 13 quantities of a sample
-// together, so that a point reads one short run per vertex. A batch of points given again (the
-// same matrix at every evaluation, e.g. a line's nodes, as FastWaveSum's phasor batches) keeps
-// per point the vertex slots of the cells it read: the hash lookups are redone only when the
-// point changes cell or chunk, and a kept slot is checked against its vertex's key and chunk
-// before use, so the result never depends on what was evaluated before.
+// Layout and reuse. A chunk's values are stored sample by sample, a sample's 8 quantities and
+// their 8 time derivatives together (16 doubles), so that a point reads one short run per vertex. A
+// batch of points given again (the same matrix at every evaluation, e.g. a line's nodes, as
+// FastWaveSum's phasor batches) keeps per point the vertex slots of the cells it read: the hash
+// lookups are redone only when the point changes cell or chunk, and a kept slot is checked against
+// its vertex's key and chunk before use, so the result never depends on what was evaluated before.
 #pragma once
 
 #include <Eigen/Core>
@@ -119,7 +119,7 @@ class WaveGrid {
     int level = 0;
     std::int64_t chunk[2] = {INT64_MIN, INT64_MIN};
     std::int64_t used = INT64_MIN;  ///< The last of its level's chunks it was read in.
-    std::vector<double> values;     ///< Per half: (kGridChunk + 1) samples x kQuantities.
+    std::vector<double> values;     ///< Per half: (kGridChunk + 1) samples x 16 (the .cpp).
   };
   /// Where a time falls on level l's samples: chunk, sample in it, and tau in [0, 1).
   struct Clock {
@@ -184,11 +184,12 @@ class WaveGrid {
   Weights LevelWeights(double zs, std::size_t kept) const;
   std::vector<Weights> weights_;
   Eigen::MatrixXd eta_weights_;  ///< a and a omega: eta's and d eta / dt's factors.
-  mutable Eigen::MatrixXd cos_, sin_;
+  mutable Eigen::MatrixXd cos_, sin_, block_;
   mutable Eigen::ArrayXd cs_, sn_, next_;
   /// A direct-mapped cache of (key, slot) in front of index_ (cleared when vertices are dropped).
   mutable std::vector<std::pair<std::uint64_t, std::size_t>> cache_;
   mutable std::vector<Batch> batches_;
+  mutable Cell scratch_;  ///< The cell of a point outside any batch.
   /// Per level, bumped whenever a vertex of the level is filled or dropped (and for all levels
   /// when the pool grows): a cell checked at the current epoch needs no check.
   mutable std::vector<std::uint64_t> epoch_;

@@ -147,7 +147,8 @@ TEST_CASE("a full grid drops old vertices, then sums exactly") {
   // are dropped only when unused for two chunks, so the second point is summed exactly.
   const SeaState sea({RegularWave(2.0, 8.0, 0.0, 0.0, 100.0, kG)}, 100.0, kG, Stretching::kWheeler);
   WaveGridOptions o;
-  o.memory_bytes = 12.5 * (2.0 * 13 * (kGridChunk + 1) * sizeof(double) + 64);
+  // A vertex: two chunks of 16 doubles per sample, and its bookkeeping (64 bytes).
+  o.memory_bytes = 12.5 * (2.0 * 16 * (kGridChunk + 1) * sizeof(double) + 64);
   const WaveGrid grid(sea, o);
   std::vector<WaveKinematics> out(1);
   grid.At(1.0, Eigen::Vector3d(0.1, 0.1, -20.0), out);
