@@ -197,19 +197,16 @@ void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chun
       rs(rot_sin_.data() + u * a_.size(), n);
   // exp(i psi) at t0 (SLEEF, 1 ULP), then turned by exp(-i omega dt) per sample (rounding ~1e-16
   // per step: ~3e-15 after a chunk).
-  cs_ = kx * x + ky * y - omega * t0 + phase;
-  sn_.resize(n);
-  vector_math::SinCos(std::span<const double>(cs_.data(), a_.size()),
-                      std::span<double>(cs_.data(), a_.size()),
-                      std::span<double>(sn_.data(), a_.size()));
   cos_.resize(n, kSamples);
   sin_.resize(n, kSamples);
-  for (int m = 0; m < kSamples; ++m) {
-    cos_.col(m) = cs_.matrix();
-    sin_.col(m) = sn_.matrix();
-    next_ = cs_ * rc + sn_ * rs;  // cos(psi - omega dt)
-    sn_ = sn_ * rc - cs_ * rs;
-    cs_.swap(next_);
+  cos_.col(0) = (kx * x + ky * y - omega * t0 + phase).matrix();
+  vector_math::SinCos(std::span<const double>(cos_.data(), a_.size()),
+                      std::span<double>(cos_.data(), a_.size()),
+                      std::span<double>(sin_.data(), a_.size()));
+  for (int m = 0; m + 1 < kSamples; ++m) {
+    const auto c = cos_.col(m).array(), sn = sin_.col(m).array();
+    cos_.col(m + 1) = (c * rc + sn * rs).matrix();  // cos(psi - omega dt)
+    sin_.col(m + 1) = (sn * rc - c * rs).matrix();
   }
   // Sample m's quantities are column m (file comment). The elevation sums every component, the
   // kinematics the level's kept ones (a prefix).

@@ -185,7 +185,6 @@ class WaveGrid {
   std::vector<Weights> weights_;
   Eigen::MatrixXd eta_weights_;  ///< a and a omega: eta's and d eta / dt's factors.
   mutable Eigen::MatrixXd cos_, sin_, block_;
-  mutable Eigen::ArrayXd cs_, sn_, next_;
   /// A direct-mapped cache of (key, slot) in front of index_ (cleared when vertices are dropped).
   mutable std::vector<std::pair<std::uint64_t, std::size_t>> cache_;
   mutable std::vector<Batch> batches_;
