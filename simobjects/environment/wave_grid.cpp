@@ -165,6 +165,12 @@ int WaveGrid::LevelOf(double z) const {
   return std::clamp(l, 0, static_cast<int>(z_.size()) - 2);
 }
 
+int WaveGrid::LevelOf(double z, int hint) const {
+  const auto h = static_cast<std::size_t>(hint);
+  if (hint >= 0 && h + 1 < z_.size() && z_[h + 1] < z && z <= z_[h]) return hint;
+  return LevelOf(z);
+}
+
 bool WaveGrid::ClockAt(int level, double t, Clock& c) const {
   const double f = t * inverse_[2 * static_cast<std::size_t>(level) + 1];  // t / dt
   if (!(std::abs(f) < 1e15)) return false;
@@ -359,7 +365,7 @@ bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, Cell* cells,
   };
   // The elevation (with the other quantities, which serve when z' falls next to this level)
   // from the lattice of the level at the point's own height.
-  const int level_eta = LevelOf(std::min(p.z(), 0.0));
+  const int level_eta = LevelOf(std::min(p.z(), 0.0), cells != nullptr ? cells[0].level : -1);
   double at_eta[8], upper[8], lower[8];
   if (!AtLevel(level_eta, p.x(), p.y(), t, cell(level_eta, 0), at_eta)) return false;
   out = WaveKinematics{};
@@ -368,7 +374,7 @@ bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, Cell* cells,
   double zs = StretchedHeight(p.z(), at_eta[0], sea_.depth(), sea_.stretching());
   if (std::isfinite(sea_.depth())) zs = std::max(zs, -sea_.depth());  // Wheeler's rounding at -h.
   if (zs > 0.0 || zs < z_.back()) return false;
-  const int l = LevelOf(zs);
+  const int l = LevelOf(zs, cells != nullptr ? cells[1].level : -1);
   const auto level = [&](int which, int role, double* q) {
     if (which == level_eta) {
       std::copy(at_eta, at_eta + 8, q);

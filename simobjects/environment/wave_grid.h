@@ -146,6 +146,8 @@ class WaveGrid {
   };
   /// The level l with z_(l+1) < z <= z_l (z in [z_L, z_0]).
   int LevelOf(double z) const;
+  /// The same, trying level `hint` first (a point's level of the last evaluation).
+  int LevelOf(double z, int hint) const;
   bool ClockAt(int level, double t, Clock& c) const;
   static std::uint64_t Key(int level, std::int64_t i, std::int64_t j);
   static constexpr std::size_t kNone = ~std::size_t{0};
