@@ -336,7 +336,6 @@ bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, doub
   for (int corner = 0; corner < 4; ++corner) {
     const double w = (corner & 1 ? wx : 1.0 - wx) * (corner >> 1 ? wy : 1.0 - wy);
     const double* f = here.base[corner] + static_cast<std::size_t>(c.sample) * kStride;
-    here.rows[corner] = f;
     for (int k = 0; k < 2 * kStride; ++k) r[k] += w * f[k];
   }
   const double tau = c.tau, t2 = tau * tau, t3 = t2 * tau,
@@ -416,16 +415,6 @@ void WaveGrid::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
   }
   Batch* batch = FindBatch(points.data(), points.cols());
   for (Eigen::Index i = 0; i < points.cols(); ++i) {
-    // The samples the next point read last time are likely those it reads now: fetch them
-    // from memory while this point is computed (only a hint: it never faults or changes a value).
-    if (batch != nullptr && i + 2 < points.cols()) {
-      for (const Cell& c : std::span<const Cell>(batch->cells.data() + 3 * (i + 2), 3)) {
-        for (const double* row : c.rows) {
-          if (row == nullptr) continue;
-          for (int line = 0; line < 2 * kStride; line += 8) __builtin_prefetch(row + line);
-        }
-      }
-    }
     const Eigen::Vector3d p = points.col(i);
     WaveKinematics& k = out[static_cast<std::size_t>(i)];
     Cell* cells = batch != nullptr ? batch->cells.data() + 3 * i : nullptr;

@@ -136,7 +136,6 @@ class WaveGrid {
     int half[4] = {0, 0, 0, 0};
     std::uint64_t epoch = 0;                                       ///< Its level's, when checked.
     const double* base[4] = {nullptr, nullptr, nullptr, nullptr};  ///< The corners' chunks.
-    const double* rows[4] = {nullptr, nullptr, nullptr, nullptr};  ///< The samples last read.
   };
   /// The cells of one batch of points (3 per point: the elevation's level and the two around z').
   struct Batch {
