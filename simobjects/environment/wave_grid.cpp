@@ -261,12 +261,16 @@ bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, doub
   // cubic Hermite basis on [t_j, t_j+1] (the derivative samples scaled by dt): each quantity is
   // h00 r_j + h01 r_j+1 plus h10 and h11 times its rate's (kStored).
   const double wx = fx - ix, wy = fy - iy;
-  double r[2 * kStride] = {};
-  for (int corner = 0; corner < 4; ++corner) {
-    const double w = (corner & 1 ? wx : 1.0 - wx) * (corner >> 1 ? wy : 1.0 - wy);
-    const double* f = here.base[corner] + static_cast<std::size_t>(c.sample) * kStride;
-    for (int k = 0; k < 2 * kStride; ++k) r[k] += w * f[k];
-  }
+  const auto row = static_cast<std::size_t>(c.sample) * kStride;
+  const double* f0 = here.base[0] + row;
+  const double* f1 = here.base[1] + row;
+  const double* f2 = here.base[2] + row;
+  const double* f3 = here.base[3] + row;
+  const double w0 = (1.0 - wx) * (1.0 - wy), w1 = wx * (1.0 - wy), w2 = (1.0 - wx) * wy,
+               w3 = wx * wy;
+  // One expression per value (no sum kept in memory across corners: vectorised as it stands).
+  double r[2 * kStride];
+  for (int k = 0; k < 2 * kStride; ++k) r[k] = w0 * f0[k] + w1 * f1[k] + w2 * f2[k] + w3 * f3[k];
   const double tau = c.tau, t2 = tau * tau, t3 = t2 * tau,
                dt = dt_[static_cast<std::size_t>(level)];
   const double h00 = 2 * t3 - 3 * t2 + 1, h10 = (t3 - 2 * t2 + tau) * dt, h01 = 3 * t2 - 2 * t3,
