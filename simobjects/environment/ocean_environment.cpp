@@ -277,7 +277,8 @@ ocean::WaveGridOptions OceanEnvironment::DeclareWaveGrid() {
   o.time_step = DeclareParameter<double>(
       {.name = "WaveGridTimeStep",
        .unit = "s",
-       .doc = "WaveKinematics=grid: time between samples (0: the shortest period / 8).",
+       .doc = "WaveKinematics=grid: time between samples at the surface (0: the shortest "
+              "period / 8); at a level of spacing s, this times sqrt(s / WaveGridSpacing).",
        .fallback = 0.0,
        .check = AtLeast(0.0)});
   o.memory_bytes =

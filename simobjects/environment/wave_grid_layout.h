@@ -18,8 +18,9 @@ enum : int { kEta, kEtaRate, kU, kV, kAz, kAxRate, kAyRate, kP, kW, kAx, kAy, kA
 // then their 8 time derivatives (the accelerations twice), so that the Hermite sums run over 8
 // contiguous values (AtLevel), and a sample is 128 bytes.
 inline constexpr int kStride = 16;
-inline constexpr int kStored[kStride] = {kEta,     kU,  kV,  kW,  kAx,     kAy,     kAz,     kP,
-                                  kEtaRate, kAx, kAy, kAz, kAxRate, kAyRate, kAzRate, kPRate};
+inline constexpr int kStored[kStride] = {kEta,    kU,      kV,       kW,    kAx, kAy,
+                                         kAz,     kP,      kEtaRate, kAx,   kAy, kAz,
+                                         kAxRate, kAyRate, kAzRate,  kPRate};
 inline constexpr std::size_t kHalf = std::size_t{kStride} * kSamples;  // Doubles per chunk.
 // A component whose depth factor e^(k z') at a level is below this is left out of that level's
 // kinematics (its share is at most 2e-10 of its surface value; ErrorBound adds it).

@@ -116,6 +116,59 @@ TEST_CASE("a finer grid is more accurate, by the square of the spacing and dt^4"
   CHECK(ratio_fine * b.velocity < ratio_coarse * a.velocity / 2.0);
 }
 
+TEST_CASE("each level's time step keeps the surface's ratio of time to space error") {
+  // A component's time term over its space term is at most g^2 dt_l^4 / (96 s_l^2) (wave_grid.h,
+  // with omega^2 <= g k and dz_l = s_l): dt_l^4 / s_l^2 is the same at every level (s_l measured
+  // as the gap between levels l and l + 1; the last gap is cut by the seabed), and the deep
+  // levels, where only long waves remain, take longer steps.
+  const SeaState sea(Jonswap(320.0, 4.0), 320.0, kG, Stretching::kWheeler);
+  const WaveGrid grid(sea, WaveGridOptions{});
+  const std::vector<double>& z = grid.levels();
+  REQUIRE(z.size() > 10);
+  const auto ratio = [&](std::size_t l) {
+    const double s = z[l] - z[l + 1], dt = grid.time_step(static_cast<int>(l));
+    return dt * dt * dt * dt / (s * s);
+  };
+  for (std::size_t l = 1; l + 2 < z.size(); ++l) {
+    CAPTURE(l);
+    CHECK(ratio(l) == doctest::Approx(ratio(0)).epsilon(1e-9));  // Rounding of pow and sqrt.
+  }
+  CHECK(grid.time_step(static_cast<int>(z.size()) - 2) > 4.0 * grid.time_step());
+}
+
+TEST_CASE("a batch's kept cells give the same values as points taken one by one") {
+  // The same points as one batch (cells kept between calls) and one at a time on a fresh grid
+  // (no cells kept), at times that go forward across chunks, back (a failed step), and repeat:
+  // equal to the last bit (wave_grid.h: the result is a function of (t, x) alone).
+  const SeaState sea(Jonswap(320.0, 4.0), 320.0, kG, Stretching::kWheeler);
+  const WaveGrid batched(sea, WaveGridOptions{}), single(sea, WaveGridOptions{});
+  Eigen::Matrix3Xd points(3, 40);
+  for (int i = 0; i < 40; ++i) points.col(i) << 20.0 * i - 400.0, 3.0 * i, -2.0 - 8.0 * i;
+  std::vector<WaveKinematics> out(40);
+  int compared = 0;
+  for (const double t0 : {0.0, 3.1, 17.9, 95.3, 40.2, 40.2, 300.7}) {
+    for (int step = 0; step < 20; ++step) {
+      const double t = t0 + 0.37 * step;
+      points.row(0).array() += 0.05;  // The points drift across cells.
+      batched.At(t, points, out);
+      for (int i = 0; i < 40; ++i) {
+        WaveKinematics one;
+        single.At(t, points.col(i), std::span<WaveKinematics>(&one, 1));
+        const WaveKinematics& b = out[static_cast<std::size_t>(i)];
+        CAPTURE(t);
+        CAPTURE(i);
+        REQUIRE(b.elevation == one.elevation);
+        REQUIRE(b.velocity == one.velocity);
+        REQUIRE(b.acceleration == one.acceleration);
+        REQUIRE(b.dynamic_pressure == one.dynamic_pressure);
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared == 7 * 20 * 40);
+  CHECK(batched.fallbacks() == 0);
+}
+
 TEST_CASE("points outside the grid are summed exactly and counted") {
   const SeaState sea(Jonswap(kInf, 4.0), kInf, kG, Stretching::kWheeler);
   WaveGridOptions o;
