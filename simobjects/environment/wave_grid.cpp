@@ -17,7 +17,8 @@ using namespace grid_layout;  // NOLINT(google-build-using-namespace): this file
 
 // Vertex keys: level (8 bits) and two 28-bit lattice indices.
 constexpr std::int64_t kMaxIndex = std::int64_t{1} << 27;
-// The batches whose cells are kept, and their largest (3 cells of ~90 bytes per point).
+// The batches whose cells are kept, and the most points they hold together (3 cells of 120
+// bytes per point: 23 MiB).
 constexpr std::size_t kMaxBatches = 16;
 constexpr Eigen::Index kMaxBatchPoints = 1 << 16;
 
@@ -326,13 +327,15 @@ bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, Cell* cells,
 }
 
 WaveGrid::Batch* WaveGrid::FindBatch(const double* points, Eigen::Index cols) const {
-  // A single point (a probe, a buoy) or a huge batch is not kept.
-  if (cols < 2 || cols > kMaxBatchPoints) return nullptr;
+  if (cols < 2) return nullptr;  // A single point (a probe, a buoy) is not kept.
   for (Batch& b : batches_) {
     if (b.points == points && b.cols == cols) return &b;
   }
   if (batches_.size() < kMaxBatches) batches_.emplace_back();
   Batch& b = batches_[next_batch_ % batches_.size()];
+  Eigen::Index held = cols - b.cols;
+  for (const Batch& other : batches_) held += other.cols;
+  if (held > kMaxBatchPoints) return nullptr;  // Beyond the cells' budget: not kept.
   ++next_batch_;
   b.points = points;
   b.cols = cols;

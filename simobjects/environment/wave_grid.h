@@ -50,6 +50,7 @@
 // FastWaveSum's phasor batches) keeps per point the vertex slots of the cells it read: the hash
 // lookups are redone only when the point changes cell or chunk, and a kept slot is checked against
 // its vertex's key and chunk before use, so the result never depends on what was evaluated before.
+// At most 16 batches and 65,536 points' cells (23 MiB) are kept; others are looked up each time.
 #pragma once
 
 #include <Eigen/Core>
