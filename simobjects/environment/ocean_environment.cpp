@@ -252,7 +252,8 @@ OceanEnvironment::~OceanEnvironment() {
   if (!grid_ || grid_->points() == 0) return;
   Note(name() + " (" + type() + "): WaveKinematics=\"grid\": " + std::to_string(grid_->points()) +
        " points, " + std::to_string(grid_->fallbacks()) +
-       " summed exactly (outside the grid or the grid full), " + std::to_string(grid_->vertices()) +
+       " summed exactly (outside the grid or the grid full), " + std::to_string(grid_->fills()) +
+       " vertex chunks computed, " + std::to_string(grid_->vertices()) +
        " vertices held at the end");
 }
 
@@ -276,7 +277,8 @@ ocean::WaveGridOptions OceanEnvironment::DeclareWaveGrid() {
   o.time_step = DeclareParameter<double>(
       {.name = "WaveGridTimeStep",
        .unit = "s",
-       .doc = "WaveKinematics=grid: time between samples (0: the shortest period / 8).",
+       .doc = "WaveKinematics=grid: time between samples at the surface (0: the shortest "
+              "period / 8); at a level of spacing s, this times sqrt(s / WaveGridSpacing).",
        .fallback = 0.0,
        .check = AtLeast(0.0)});
   o.memory_bytes =

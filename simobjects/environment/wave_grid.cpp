@@ -8,26 +8,25 @@
 #include <string>
 
 #include "hawser/text.h"
-#include "simobjects/environment/vector_math.h"
+#include "simobjects/environment/wave_grid_layout.h"
 
 namespace hawser::ocean {
 namespace {
 
-// The 13 sampled quantities: each of the 8 interpolated ones with its time derivative.
-constexpr int kQuantities = 13;
-constexpr int kSamples = kGridChunk + 1;
-enum : int { kEta, kEtaRate, kU, kV, kW, kAx, kAy, kAz, kAxRate, kAyRate, kAzRate, kP, kPRate };
-// The Hermite pairs (value, d/dt) in output order: eta, u, v, w, ax, ay, az, p_d / rho.
-constexpr int kPairs[8][2] = {{kEta, kEtaRate}, {kU, kAx},      {kV, kAy},      {kW, kAz},
-                              {kAx, kAxRate},   {kAy, kAyRate}, {kAz, kAzRate}, {kP, kPRate}};
-// Quantities proportional to cos(psi) and to sin(psi) (sea_state.h's formulas and their d/dt).
-constexpr int kCosRows[7] = {kEta, kU, kV, kAz, kAxRate, kAyRate, kP};
-constexpr int kSinRows[6] = {kEtaRate, kW, kAx, kAy, kAzRate, kPRate};
-// A component whose depth factor e^(k z') at a level is below this is left out of that level's
-// kinematics (its share is at most 2e-10 of its surface value; ErrorBound adds it).
-constexpr double kLevelCutoff = 1e-10;
+using namespace grid_layout;  // NOLINT(google-build-using-namespace): this file's own layout.
+
 // Vertex keys: level (8 bits) and two 28-bit lattice indices.
 constexpr std::int64_t kMaxIndex = std::int64_t{1} << 27;
+// The batches whose cells are kept, and the most points they hold together (3 cells of 120
+// bytes per point: 23 MiB).
+constexpr std::size_t kMaxBatches = 16;
+constexpr Eigen::Index kMaxBatchPoints = 1 << 16;
+
+// floor(x) for |x| < 2^62 without a library call (SSE2 has no rounding instruction).
+double Floor(double x) {
+  const auto truncated = static_cast<double>(static_cast<std::int64_t>(x));
+  return truncated > x ? truncated - 1.0 : truncated;
+}
 
 double Require(double value, bool ok, const char* option, const char* expected) {
   if (!ok) {
@@ -53,8 +52,9 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
   spacing_ = o.spacing == 0.0 ? 2.0 * std::numbers::pi / k_max / 16.0
                               : Require(o.spacing, o.spacing > 0.0, "WaveGridSpacing", "> 0 m");
   growth_ = Require(o.growth, o.growth >= 1.0 && o.growth <= 4.0, "WaveGridGrowth", "1 to 4");
-  dt_ = o.time_step == 0.0 ? 2.0 * std::numbers::pi / omega_max / 8.0
-                           : Require(o.time_step, o.time_step > 0.0, "WaveGridTimeStep", "> 0 s");
+  const double dt0 = o.time_step == 0.0
+                         ? 2.0 * std::numbers::pi / omega_max / 8.0
+                         : Require(o.time_step, o.time_step > 0.0, "WaveGridTimeStep", "> 0 s");
   if (!(o.x_min < o.x_max) || !(o.y_min < o.y_max)) {
     throw std::invalid_argument("WaveGridBounds: x_min < x_max and y_min < y_max expected (given " +
                                 NumberText(o.x_min) + ", " + NumberText(o.x_max) + ", " +
@@ -75,7 +75,7 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
                                 NumberText(bottom) +
                                 " m; at most 255 (a larger spacing or growth)");
   }
-  const double vertex_bytes = sizeof(Vertex) + 2.0 * kQuantities * kSamples * sizeof(double);
+  const double vertex_bytes = sizeof(Vertex) + 2.0 * kHalf * sizeof(double);
   max_vertices_ = static_cast<std::size_t>(std::max(0.0, o.memory_bytes / vertex_bytes));
   if (max_vertices_ < 12) {  // One point reads 12 vertices (eta's level and the two around z').
     throw std::invalid_argument("WaveGridMemory " + NumberText(o.memory_bytes / 1048576.0) +
@@ -102,8 +102,6 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
     uz_.push_back(aw);
     p_.push_back(sea.gravity() * c.amplitude / (1.0 + e2kh));
     e2kh_.push_back(e2kh);
-    rot_cos_.push_back(std::cos(c.omega * dt_));
-    rot_sin_.push_back(std::sin(c.omega * dt_));
   }
   const auto n = static_cast<Eigen::Index>(a_.size());
   eta_weights_.resize(2, n);
@@ -114,29 +112,19 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
   }
   for (std::size_t l = 0; l < z_.size(); ++l) {
     level_spacing_.push_back(spacing_ * std::pow(growth_, static_cast<double>(l)));
+    dt_.push_back(dt0 * std::sqrt(level_spacing_.back() / spacing_));  // File comment.
+    inverse_.push_back(1.0 / level_spacing_.back());
+    inverse_.push_back(1.0 / dt_.back());
+    for (const double w : omega_) {
+      rot_cos_.push_back(std::cos(w * dt_.back()));
+      rot_sin_.push_back(std::sin(w * dt_.back()));
+    }
     std::size_t kept = 0;
     while (kept < k_.size() && std::exp(k_[kept] * z_[l]) >= kLevelCutoff) ++kept;
     weights_.push_back(LevelWeights(z_[l], kept));
   }
-  cache_.assign(kCacheSize, {~std::uint64_t{0}, 0});
-}
-
-WaveGrid::Weights WaveGrid::LevelWeights(double zs, std::size_t kept) const {
-  // The factors of cos(psi) (rows kCosRows[1..]) and sin(psi) (kSinRows[1..]) in sea_state.h's
-  // formulas and their time derivatives, at stretched height zs.
-  Weights w;
-  w.cos.resize(6, static_cast<Eigen::Index>(kept));
-  w.sin.resize(5, static_cast<Eigen::Index>(kept));
-  for (std::size_t u = 0; u < kept; ++u) {
-    const auto c = static_cast<Eigen::Index>(u);
-    const double e = std::exp(k_[u] * zs), o = omega_[u];
-    const double q = e2kh_[u] == 0.0 ? 0.0 : e2kh_[u] / (e * e);  // As sea_state.cpp.
-    const double ch = e * (1.0 + q), sh = e * (1.0 - q);
-    const double cu = ux_[u] * ch, cv = uy_[u] * ch, cw = uz_[u] * sh, cp = p_[u] * ch;
-    w.cos.col(c) << cu, cv, -o * cw, -o * o * cu, -o * o * cv, cp;
-    w.sin.col(c) << cw, o * cu, o * cv, -o * o * cw, o * cp;
-  }
-  return w;
+  cache_.assign(kCacheSize, {kNoKey, 0});
+  epoch_.assign(z_.size(), 1);
 }
 
 int WaveGrid::LevelOf(double z) const {
@@ -146,52 +134,38 @@ int WaveGrid::LevelOf(double z) const {
   return std::clamp(l, 0, static_cast<int>(z_.size()) - 2);
 }
 
-void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk,
-                    double* out) const {
-  const double s = level_spacing_[static_cast<std::size_t>(level)];
-  const double x = static_cast<double>(i) * s, y = static_cast<double>(j) * s;
-  const double t0 = static_cast<double>(chunk * kGridChunk) * dt_;
-  const auto n = static_cast<Eigen::Index>(a_.size());
-  using Array = Eigen::Map<const Eigen::ArrayXd>;
-  const Array kx(kx_.data(), n), ky(ky_.data(), n), omega(omega_.data(), n),
-      phase(phase_.data(), n), rc(rot_cos_.data(), n), rs(rot_sin_.data(), n);
-  // exp(i psi) at t0 (SLEEF, 1 ULP), then turned by exp(-i omega dt) per sample (rounding ~1e-16
-  // per step: ~3e-15 after a chunk).
-  cs_ = kx * x + ky * y - omega * t0 + phase;
-  sn_.resize(n);
-  vector_math::SinCos(std::span<const double>(cs_.data(), a_.size()),
-                      std::span<double>(cs_.data(), a_.size()),
-                      std::span<double>(sn_.data(), a_.size()));
-  cos_.resize(n, kSamples);
-  sin_.resize(n, kSamples);
-  for (int m = 0; m < kSamples; ++m) {
-    cos_.col(m) = cs_.matrix();
-    sin_.col(m) = sn_.matrix();
-    next_ = cs_ * rc + sn_ * rs;  // cos(psi - omega dt)
-    sn_ = sn_ * rc - cs_ * rs;
-    cs_.swap(next_);
-  }
-  // The elevation sums every component, the kinematics the level's kept ones (a prefix).
-  const Weights& w = weights_[static_cast<std::size_t>(level)];
-  const Eigen::Index kept = w.cos.cols();
-  block_.noalias() = eta_weights_.row(0) * cos_;
-  for (int m = 0; m < kSamples; ++m) out[kEta * kSamples + m] = block_(0, m);
-  block_.noalias() = eta_weights_.row(1) * sin_;
-  for (int m = 0; m < kSamples; ++m) out[kEtaRate * kSamples + m] = block_(0, m);
-  block_.noalias() = w.cos * cos_.topRows(kept);
-  for (int r = 1; r < 7; ++r) {
-    for (int m = 0; m < kSamples; ++m) out[kCosRows[r] * kSamples + m] = block_(r - 1, m);
-  }
-  block_.noalias() = w.sin * sin_.topRows(kept);
-  for (int r = 1; r < 6; ++r) {
-    for (int m = 0; m < kSamples; ++m) out[kSinRows[r] * kSamples + m] = block_(r - 1, m);
-  }
+int WaveGrid::LevelOf(double z, int hint) const {
+  const auto h = static_cast<std::size_t>(hint);
+  if (hint >= 0 && h + 1 < z_.size() && z_[h + 1] < z && z <= z_[h]) return hint;
+  return LevelOf(z);
 }
 
-void WaveGrid::Evict(std::int64_t chunk) const {
-  cache_.assign(kCacheSize, {~std::uint64_t{0}, 0});
+bool WaveGrid::ClockAt(int level, double t, Clock& c) const {
+  const double f = t * inverse_[2 * static_cast<std::size_t>(level) + 1];  // t / dt
+  if (!(std::abs(f) < 1e15)) return false;
+  const double steps = Floor(f);
+  const auto j = static_cast<std::int64_t>(steps);
+  // Floor division: the chunk holding samples j and j + 1.
+  c.chunk = j >= 0 ? j / kGridChunk : -((-j + kGridChunk - 1) / kGridChunk);
+  c.sample = static_cast<int>(j - c.chunk * kGridChunk);
+  c.tau = f - steps;
+  return true;
+}
+
+std::uint64_t WaveGrid::Key(int level, std::int64_t i, std::int64_t j) {
+  return (static_cast<std::uint64_t>(level) << 56) |
+         (static_cast<std::uint64_t>(i + kMaxIndex) << 28) |
+         static_cast<std::uint64_t>(j + kMaxIndex);
+}
+
+void WaveGrid::Evict(double t) const {
+  cache_.assign(kCacheSize, {kNoKey, 0});
+  for (std::uint64_t& e : epoch_) ++e;
   for (auto it = index_.begin(); it != index_.end();) {
-    if (pool_[it->second].used < chunk - 1) {
+    Vertex& v = pool_[it->second];
+    Clock c{};
+    if (ClockAt(v.level, t, c) && v.used < c.chunk - 1) {
+      v.key = kNoKey;
       free_.push_back(it->second);
       it = index_.erase(it);
     } else {
@@ -200,10 +174,10 @@ void WaveGrid::Evict(std::int64_t chunk) const {
   }
 }
 
-std::size_t WaveGrid::Slot(std::uint64_t key, std::int64_t chunk) const {
+std::size_t WaveGrid::Slot(std::uint64_t key, int level, double t) const {
   auto found = index_.find(key);
   if (found == index_.end()) {
-    if (index_.size() >= max_vertices_) Evict(chunk);
+    if (index_.size() >= max_vertices_) Evict(t);
     if (index_.size() >= max_vertices_) return kNone;
     std::size_t slot;
     if (!free_.empty()) {
@@ -211,102 +185,137 @@ std::size_t WaveGrid::Slot(std::uint64_t key, std::int64_t chunk) const {
       free_.pop_back();
     } else {
       slot = pool_.size();
+      for (std::uint64_t& e : epoch_) ++e;  // The vertices may move (their values do not).
       pool_.emplace_back();
-      pool_.back().values.resize(2 * kQuantities * kSamples);
+      pool_.back().values.resize(2 * kHalf);
     }
-    pool_[slot].chunk[0] = pool_[slot].chunk[1] = INT64_MIN;
+    Vertex& v = pool_[slot];
+    v.key = key;
+    v.level = level;
+    v.chunk[0] = v.chunk[1] = v.used = INT64_MIN;
     found = index_.emplace(key, slot).first;
   }
   return found->second;
 }
 
-const double* WaveGrid::Values(int level, std::int64_t i, std::int64_t j,
-                               std::int64_t chunk) const {
-  const std::uint64_t key = (static_cast<std::uint64_t>(level) << 56) |
-                            (static_cast<std::uint64_t>(i + kMaxIndex) << 28) |
-                            static_cast<std::uint64_t>(j + kMaxIndex);
-  // A direct-mapped cache in front of the map (Fibonacci hashing of the key).
-  auto& cached = cache_[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits)];
-  std::size_t slot;
-  if (cached.first == key) {
-    slot = cached.second;
-  } else {
-    slot = Slot(key, chunk);
-    if (slot == kNone) return nullptr;
-    cached = {key, slot};
-  }
+int WaveGrid::Half(std::size_t slot, std::int64_t i, std::int64_t j, std::int64_t chunk) const {
   Vertex& v = pool_[slot];
   v.used = std::max(v.used, chunk);
   for (int s = 0; s < 2; ++s) {
-    if (v.chunk[s] == chunk) return v.values.data() + s * kQuantities * kSamples;
+    if (v.chunk[s] == chunk) return s;
   }
   // Replace the older chunk (the runs go forward; a step back reuses the newer one).
   const int s = v.chunk[0] < v.chunk[1] ? 0 : 1;
   v.chunk[s] = chunk;
-  double* out = v.values.data() + s * kQuantities * kSamples;
-  Fill(level, i, j, chunk, out);
-  return out;
+  ++epoch_[static_cast<std::size_t>(v.level)];
+  Fill(v.level, i, j, chunk, v.values.data() + static_cast<std::size_t>(s) * kHalf);
+  return s;
 }
 
-bool WaveGrid::AtLevel(int level, double x, double y, std::int64_t chunk, int sample, double tau,
-                       int first, int last, double* q) const {
-  const double s = level_spacing_[static_cast<std::size_t>(level)];
-  const double fx = x / s, fy = y / s;
-  const double ix = std::floor(fx), iy = std::floor(fy);
-  if (!(std::abs(ix) < kMaxIndex - 1 && std::abs(iy) < kMaxIndex - 1)) return false;
-  const double wx = fx - ix, wy = fy - iy;
-  // Cubic Hermite basis on [t_j, t_j+1] (the derivative samples scaled by dt).
-  const double t2 = tau * tau, t3 = t2 * tau;
-  const double h00 = 2 * t3 - 3 * t2 + 1, h10 = (t3 - 2 * t2 + tau) * dt_, h01 = 3 * t2 - 2 * t3,
-               h11 = (t3 - t2) * dt_;
-  for (int p = first; p < last; ++p) q[p] = 0.0;
-  for (int corner = 0; corner < 4; ++corner) {
-    const int di = corner & 1, dj = corner >> 1;
-    const double* v = Values(level, static_cast<std::int64_t>(ix) + di,
-                             static_cast<std::int64_t>(iy) + dj, chunk);
-    if (v == nullptr) return false;
-    const double w = (di ? wx : 1.0 - wx) * (dj ? wy : 1.0 - wy);
-    for (int p = first; p < last; ++p) {
-      const double* f = v + kPairs[p][0] * kSamples + sample;
-      const double* d = v + kPairs[p][1] * kSamples + sample;
-      q[p] += w * (h00 * f[0] + h10 * d[0] + h01 * f[1] + h11 * d[1]);
+bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, double* q) const {
+  Clock c{};
+  if (!ClockAt(level, t, c)) return false;
+  const double inverse = inverse_[2 * static_cast<std::size_t>(level)];
+  const double fx = x * inverse, fy = y * inverse;
+  if (!(std::abs(fx) < kMaxIndex - 2 && std::abs(fy) < kMaxIndex - 2)) return false;
+  const double ix = Floor(fx), iy = Floor(fy);
+  const auto i0 = static_cast<std::int64_t>(ix), j0 = static_cast<std::int64_t>(iy);
+  Cell& here = cell != nullptr ? *cell : scratch_;
+  // A kept cell serves when its vertices still hold this chunk (file comment).
+  bool kept = here.level == level && here.i == i0 && here.j == j0 && here.chunk == c.chunk;
+  const std::uint64_t epoch = epoch_[static_cast<std::size_t>(level)];
+  for (int corner = 0; kept && here.epoch != epoch && corner < 4; ++corner) {
+    const Vertex& v = pool_[here.slot[corner]];
+    kept = v.key == Key(level, i0 + (corner & 1), j0 + (corner >> 1)) &&
+           v.chunk[here.half[corner]] == c.chunk;
+  }
+  if (!kept) {
+    here.level = -1;
+    here.epoch = 0;  // Its corners' chunks are taken again below.
+    for (int corner = 0; corner < 4; ++corner) {
+      const std::int64_t i = i0 + (corner & 1), j = j0 + (corner >> 1);
+      const std::uint64_t key = Key(level, i, j);
+      // A direct-mapped cache in front of the map (Fibonacci hashing of the key).
+      auto& cached = cache_[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kCacheBits)];
+      std::size_t slot = cached.second;
+      if (cached.first != key) {
+        slot = Slot(key, level, t);
+        if (slot == kNone) return false;
+        cached = {key, slot};
+      }
+      here.slot[corner] = slot;
+      here.half[corner] = Half(slot, i, j, c.chunk);
     }
+    here.level = level;
+    here.i = i0;
+    here.j = j0;
+    here.chunk = c.chunk;
+  }
+  if (here.epoch != epoch_[static_cast<std::size_t>(level)]) {  // (Slot or Half may bump it.)
+    here.epoch = epoch_[static_cast<std::size_t>(level)];
+    for (int corner = 0; corner < 4; ++corner) {
+      here.base[corner] = pool_[here.slot[corner]].values.data() +
+                          static_cast<std::size_t>(here.half[corner]) * kHalf;
+    }
+  }
+  // Bilinear in (x, y) first, samples j and j + 1 at once (r: 2 x kStride values), then the
+  // cubic Hermite basis on [t_j, t_j+1] (the derivative samples scaled by dt): each quantity is
+  // h00 r_j + h01 r_j+1 plus h10 and h11 times its rate's (kStored).
+  const double wx = fx - ix, wy = fy - iy;
+  const auto row = static_cast<std::size_t>(c.sample) * kStride;
+  const double* f0 = here.base[0] + row;
+  const double* f1 = here.base[1] + row;
+  const double* f2 = here.base[2] + row;
+  const double* f3 = here.base[3] + row;
+  const double w0 = (1.0 - wx) * (1.0 - wy), w1 = wx * (1.0 - wy), w2 = (1.0 - wx) * wy,
+               w3 = wx * wy;
+  // One expression per value (no sum kept in memory across corners: vectorised as it stands).
+  double r[2 * kStride];
+  for (int k = 0; k < 2 * kStride; ++k) r[k] = w0 * f0[k] + w1 * f1[k] + w2 * f2[k] + w3 * f3[k];
+  const double tau = c.tau, t2 = tau * tau, t3 = t2 * tau,
+               dt = dt_[static_cast<std::size_t>(level)];
+  const double h00 = 2 * t3 - 3 * t2 + 1, h10 = (t3 - 2 * t2 + tau) * dt, h01 = 3 * t2 - 2 * t3,
+               h11 = (t3 - t2) * dt;
+  for (int p = 0; p < 8; ++p) {
+    q[p] = h00 * r[p] + h10 * r[p + 8] + h01 * r[p + kStride] + h11 * r[p + kStride + 8];
   }
   return true;
 }
 
-bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, WaveKinematics& out) const {
+bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, Cell* cells,
+                           WaveKinematics& out) const {
   if (!(p.x() >= bounds_.x_min && p.x() <= bounds_.x_max && p.y() >= bounds_.y_min &&
-        p.y() <= bounds_.y_max)) {
+        p.y() <= bounds_.y_max && std::isfinite(t))) {
     return false;
   }
-  const double steps = std::floor(t / dt_);
-  if (!(std::abs(steps) < 1e15)) return false;
-  const auto j = static_cast<std::int64_t>(steps);
-  // Floor division: the chunk holding samples j and j + 1.
-  const std::int64_t chunk = j >= 0 ? j / kGridChunk : -((-j + kGridChunk - 1) / kGridChunk);
-  const int sample = static_cast<int>(j - chunk * kGridChunk);
-  const double tau = t / dt_ - steps;
+  // The point's kept cell at `level`: the one of that level, else the role's (cells[role]).
+  const auto cell = [&](int level, int role) -> Cell* {
+    if (cells == nullptr) return nullptr;
+    for (int r = 0; r < 3; ++r) {
+      if (cells[r].level == level) return &cells[r];
+    }
+    return &cells[role];
+  };
   // The elevation (with the other quantities, which serve when z' falls next to this level)
   // from the lattice of the level at the point's own height.
-  const int level_eta = LevelOf(std::min(p.z(), 0.0));
+  const int level_eta = LevelOf(std::min(p.z(), 0.0), cells != nullptr ? cells[0].level : -1);
   double at_eta[8], upper[8], lower[8];
-  if (!AtLevel(level_eta, p.x(), p.y(), chunk, sample, tau, 0, 8, at_eta)) return false;
+  if (!AtLevel(level_eta, p.x(), p.y(), t, cell(level_eta, 0), at_eta)) return false;
   out = WaveKinematics{};
   out.elevation = at_eta[0];
   if (p.z() > at_eta[0]) return true;  // Dry, as SeaState::At.
   double zs = StretchedHeight(p.z(), at_eta[0], sea_.depth(), sea_.stretching());
   if (std::isfinite(sea_.depth())) zs = std::max(zs, -sea_.depth());  // Wheeler's rounding at -h.
   if (zs > 0.0 || zs < z_.back()) return false;
-  const int l = LevelOf(zs);
-  const auto level = [&](int which, double* q) {
+  const int l = LevelOf(zs, cells != nullptr ? cells[1].level : -1);
+  const auto level = [&](int which, int role, double* q) {
     if (which == level_eta) {
       std::copy(at_eta, at_eta + 8, q);
       return true;
     }
-    return AtLevel(which, p.x(), p.y(), chunk, sample, tau, 1, 8, q);
+    return AtLevel(which, p.x(), p.y(), t, cell(which, role), q);
   };
-  if (!level(l, upper) || !level(l + 1, lower)) return false;
+  if (!level(l, 1, upper) || !level(l + 1, 2, lower)) return false;
   const double w = (z_[l] - zs) / (z_[l] - z_[l + 1]);
   double q[8];
   for (int k = 1; k < 8; ++k) q[k] = upper[k] + w * (lower[k] - upper[k]);
@@ -317,55 +326,40 @@ bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, WaveKinematics& o
   return true;
 }
 
+WaveGrid::Batch* WaveGrid::FindBatch(const double* points, Eigen::Index cols) const {
+  if (cols < 2) return nullptr;  // A single point (a probe, a buoy) is not kept.
+  for (Batch& b : batches_) {
+    if (b.points == points && b.cols == cols) return &b;
+  }
+  if (batches_.size() < kMaxBatches) batches_.emplace_back();
+  Batch& b = batches_[next_batch_ % batches_.size()];
+  Eigen::Index held = cols - b.cols;
+  for (const Batch& other : batches_) held += other.cols;
+  if (held > kMaxBatchPoints) return nullptr;  // Beyond the cells' budget: not kept.
+  ++next_batch_;
+  b.points = points;
+  b.cols = cols;
+  b.cells.assign(3 * static_cast<std::size_t>(cols), Cell{});
+  return &b;
+}
+
 void WaveGrid::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
                   std::span<WaveKinematics> out) const {
   if (out.size() != static_cast<std::size_t>(points.cols())) {
     throw std::invalid_argument("WaveGrid::At: " + std::to_string(points.cols()) +
                                 " points but room for " + std::to_string(out.size()) + " results");
   }
+  Batch* batch = FindBatch(points.data(), points.cols());
   for (Eigen::Index i = 0; i < points.cols(); ++i) {
     const Eigen::Vector3d p = points.col(i);
     WaveKinematics& k = out[static_cast<std::size_t>(i)];
+    Cell* cells = batch != nullptr ? batch->cells.data() + 3 * i : nullptr;
     ++points_;
-    if (!Interpolate(t, p, k)) {
+    if (!Interpolate(t, p, cells, k)) {
       ++fallbacks_;
       k = sea_.At(t, p);
     }
   }
-}
-
-WaveGrid::Bound WaveGrid::ErrorBound(double zs) const {
-  const int l = LevelOf(std::min(zs, 0.0));
-  // The elevation's bound at the finest lattice a point can read it from is level 0's; a deeper
-  // point reads it from its own level's (coarser) lattice: use the coarser of l and l + 1.
-  const double s = spacing_ * std::pow(growth_, l + 1), dz = z_[l] - z_[l + 1];
-  const double dt4 = std::pow(dt_, 4) / 384.0;
-  Bound b{0, 0, 0, 0};
-  for (std::size_t c = 0; c < a_.size(); ++c) {
-    const double k2 = k_[c] * k_[c], w = omega_[c];
-    b.elevation += a_[c] * (k2 * s * s / 8.0 + w * w * w * w * dt4);
-  }
-  // Wheeler: z' moves by at most h / (h + eta_min) times the elevation's error.
-  double shift = 0.0;
-  if (sea_.stretching() == Stretching::kWheeler) {
-    const double h = sea_.depth();
-    shift = std::isinf(h) ? b.elevation
-                          : (h + eta_floor_ > 0.0 ? h / (h + eta_floor_) * b.elevation
-                                                  : std::numeric_limits<double>::infinity());
-  }
-  const double top = std::min(z_[l] + shift, 0.0);
-  for (std::size_t c = 0; c < a_.size(); ++c) {
-    const double k2 = k_[c] * k_[c], w = omega_[c];
-    // |depth ratio| <= 2 e^(k z') in the column (wave_sum.h), largest at the cell's top.
-    const double e = 2.0 * std::exp(k_[c] * top);
-    const double factor = e * (k2 * (s * s + dz * dz) / 8.0 + w * w * w * w * dt4 + k_[c] * shift) +
-                          2.0 * kLevelCutoff;
-    const double v = std::max({std::abs(ux_[c]), std::abs(uy_[c]), std::abs(uz_[c])});
-    b.velocity += v * factor;
-    b.acceleration += w * v * factor;
-    b.pressure += p_[c] * factor;
-  }
-  return b;
 }
 
 }  // namespace hawser::ocean

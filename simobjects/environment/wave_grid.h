@@ -16,25 +16,41 @@
 // (x, y and z_min) limit it. Points outside (outside the bounds, below z_min, or above z' = 0 with
 // Stretching="none") are summed exactly (SeaState::At) and counted, never extrapolated.
 //
-// When. Samples at t_j = j dt, in chunks of kGridChunk intervals: a vertex computes a chunk's
-// kGridChunk + 1 samples at once (phases rotated by exp(-i omega dt) from an exact start, then
-// one matrix product for the quantities), and keeps its last two chunks. At most
-// `memory_bytes` of vertices: when full, vertices unused for two chunks are dropped; if still
-// full, the point is summed exactly (counted).
+// When. Level l samples at t_j = j dt_l with dt_l = dt_0 sqrt(s_l / s_0), in chunks of
+// kGridChunk intervals: a vertex computes a chunk's kGridChunk + 1 samples at once (phases
+// rotated by exp(-i omega dt_l) from an exact start, then one matrix product for the quantities),
+// and keeps its last two chunks. Why sqrt: a component's two error terms below share the factor
+// |A| e^(k z'), and omega^2 <= g k (the dispersion relation, any depth), so its time term over its
+// space term is at most g^2 dt_l^4 / (96 s_l^2) (dz_l = s_l): with dt_l ~ sqrt(s_l) that ratio is
+// the surface's at every level (2.6 % with the defaults), and the deep levels, which only the long
+// waves reach, are sampled as coarsely in time as in space. At most `memory_bytes` of vertices:
+// when full, vertices unused for two of their chunks are dropped; if still full, the point is
+// summed exactly (counted).
 //
 // Interpolation and error. At each level bilinear in (x, y), cubic Hermite in t (each quantity's
 // time derivative is sampled too), then linear in z' between the two levels around z'. For
 // f = A(z') cos(k.x - omega t + phi) the error is at most (tensor-product interpolation with
 // operators of max-norm 1 in space; Hermite's remainder f''''(xi) dt^4 / 384 in time)
 //   |A| (k^2 (s^2 + dz^2) / 8 + omega^4 dt^4 / 384),
-// with |A| at the top of the cell, and the sea's error is the sum over components (ErrorBound).
-// A level's kinematics leave out the components with e^(k z_l) < 1e-10 (the bound adds them).
-// Under Wheeler stretching an elevation error d_eta moves z' by at most h / (h + eta) d_eta,
-// which adds sum |A| k h / (h + eta_min) d_eta. Near the surface a point within the elevation's
-// bound of eta may be called wet or dry differently from the exact sum.
-// Defaults: s_0 = lambda_min / 16 (lambda_min = 2 pi / k_max), g = 1.1, dt = T_min / 8
-// (T_min = 2 pi / omega_max): the shortest wave's error is (pi / 8)^2 / 8 = 1.9 % of its
-// amplitude in space and (pi / 4)^4 / 384 = 0.1 % in time; the spectrum's tail is small.
+// with |A| at the top of the cell and s, dt the lower level's (the coarser), and the sea's error
+// is the sum over components (ErrorBound). The elevation is read from the lattice of the level of
+// the point's own height z (no dz term there). A level's kinematics leave out the components with
+// e^(k z_l) < 1e-10 (the bound adds them). Under Wheeler stretching an elevation error d_eta
+// moves z' by at most h / (h + eta_min) d_eta, which adds sum |A| k h / (h + eta_min) d_eta and
+// may move z' into a neighbouring cell (the bound takes the coarsest cell within that shift).
+// Near the surface a point within the elevation's bound of eta may be called wet or dry
+// differently from the exact sum. Defaults: s_0 = lambda_min / 16 (lambda_min = 2 pi / k_max),
+// g = 1.1, dt_0 = T_min / 8 (T_min = 2 pi / omega_max): the shortest wave's error is
+// (pi / 8)^2 / 8 = 1.9 % of its amplitude in space and (pi / 4)^4 / 384 = 0.1 % in time at the
+// surface; the spectrum's tail is small.
+//
+// Layout and reuse. A chunk's values are stored sample by sample, a sample's 8 quantities and
+// their 8 time derivatives together (16 doubles), so that a point reads one short run per vertex. A
+// batch of points given again (the same matrix at every evaluation, e.g. a line's nodes, as
+// FastWaveSum's phasor batches) keeps per point the vertex slots of the cells it read: the hash
+// lookups are redone only when the point changes cell or chunk, and a kept slot is checked against
+// its vertex's key and chunk before use, so the result never depends on what was evaluated before.
+// At most 16 batches and 65,536 points' cells (23 MiB) are kept; others are looked up each time.
 #pragma once
 
 #include <Eigen/Core>
@@ -75,53 +91,90 @@ class WaveGrid {
   void At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
           std::span<WaveKinematics> out) const;
 
-  /// The most the interpolated quantities can differ from the exact sum at a wet point of
-  /// stretched height zs [m] inside the grid (file comment): elevation [m], each Cartesian
-  /// component of velocity [m/s] and acceleration [m/s^2], and p_d / rho [m^2/s^2].
+  /// The most the interpolated quantities can differ from the exact sum at a wet point of height
+  /// z [m] (where its elevation is read) and stretched height zs [m] inside the grid (file
+  /// comment): elevation [m], each Cartesian component of velocity [m/s] and acceleration
+  /// [m/s^2], and p_d / rho [m^2/s^2].
   struct Bound {
     double elevation, velocity, acceleration, pressure;
   };
-  Bound ErrorBound(double zs) const;
+  Bound ErrorBound(double z, double zs) const;
 
   double spacing() const { return spacing_; }
   double growth() const { return growth_; }
-  double time_step() const { return dt_; }
+  /// dt_0 [s], the surface's time step; level l's is time_step(l).
+  double time_step() const { return dt_.front(); }
+  double time_step(int level) const { return dt_[static_cast<std::size_t>(level)]; }
   const std::vector<double>& levels() const { return z_; }
   /// Points evaluated, and those summed exactly because they were outside the grid or it was full.
   long long points() const { return points_; }
   long long fallbacks() const { return fallbacks_; }
+  /// Vertex chunks computed (Fill calls).
+  long long fills() const { return fills_; }
   std::size_t vertices() const { return index_.size(); }
 
  private:
+  static constexpr std::uint64_t kNoKey = ~std::uint64_t{0};
   struct Vertex {
+    std::uint64_t key = kNoKey;
+    int level = 0;
     std::int64_t chunk[2] = {INT64_MIN, INT64_MIN};
-    std::int64_t used = INT64_MIN;  ///< The last chunk it was read in.
-    std::vector<double> values;     ///< Per slot: kQuantities x (kGridChunk + 1), by quantity.
+    std::int64_t used = INT64_MIN;  ///< The last of its level's chunks it was read in.
+    std::vector<double> values;     ///< Per half: (kGridChunk + 1) samples x 16 (the .cpp).
+  };
+  /// Where a time falls on level l's samples: chunk, sample in it, and tau in [0, 1).
+  struct Clock {
+    std::int64_t chunk;
+    int sample;
+    double tau;
+  };
+  /// A point's cell at one level, its chunk and its corners' (slot, half): Interpolate's
+  /// per-point memory (file comment).
+  struct Cell {
+    int level = -1;
+    std::int64_t i = 0, j = 0, chunk = INT64_MIN;
+    std::size_t slot[4] = {0, 0, 0, 0};
+    int half[4] = {0, 0, 0, 0};
+    std::uint64_t epoch = 0;                                       ///< Its level's, when checked.
+    const double* base[4] = {nullptr, nullptr, nullptr, nullptr};  ///< The corners' chunks.
+  };
+  /// The cells of one batch of points (3 per point: the elevation's level and the two around z').
+  struct Batch {
+    const double* points = nullptr;
+    Eigen::Index cols = 0;
+    std::vector<Cell> cells;
   };
   /// The level l with z_(l+1) < z <= z_l (z in [z_L, z_0]).
   int LevelOf(double z) const;
+  /// The same, trying level `hint` first (a point's level of the last evaluation).
+  int LevelOf(double z, int hint) const;
+  bool ClockAt(int level, double t, Clock& c) const;
+  static std::uint64_t Key(int level, std::int64_t i, std::int64_t j);
   static constexpr std::size_t kNone = ~std::size_t{0};
   static constexpr int kCacheBits = 12;
   static constexpr std::size_t kCacheSize = std::size_t{1} << kCacheBits;
   /// The pool slot of vertex `key` (added if new), or kNone when the grid is full.
-  std::size_t Slot(std::uint64_t key, std::int64_t chunk) const;
-  /// The values of level l's vertex (i, j) for `chunk`, or null when the grid is full.
-  const double* Values(int level, std::int64_t i, std::int64_t j, std::int64_t chunk) const;
+  std::size_t Slot(std::uint64_t key, int level, double t) const;
+  /// The half of `slot` that holds `chunk` (filled if not yet).
+  int Half(std::size_t slot, std::int64_t i, std::int64_t j, std::int64_t chunk) const;
   void Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk, double* out) const;
-  /// Interpolates the quantities [first, last) at level l into q; false when the grid is full.
-  bool AtLevel(int level, double x, double y, std::int64_t chunk, int sample, double tau, int first,
-               int last, double* q) const;
-  bool Interpolate(double t, const Eigen::Vector3d& p, WaveKinematics& out) const;
-  void Evict(std::int64_t chunk) const;
+  /// The time-interpolated and bilinear sums at level l (A, B of the .cpp) into q; false when the
+  /// grid is full. `cell`, when given, is the point's memory of its cells (file comment).
+  bool AtLevel(int level, double x, double y, double t, Cell* cell, double* q) const;
+  bool Interpolate(double t, const Eigen::Vector3d& p, Cell* cells, WaveKinematics& out) const;
+  void Evict(double t) const;
+  Batch* FindBatch(const double* points, Eigen::Index cols) const;
 
   const SeaState& sea_;
   WaveGridOptions bounds_;
-  double spacing_, growth_, dt_;
+  double spacing_, growth_;
   double eta_floor_;                   ///< -(sum of amplitudes): the lowest the surface goes.
   std::vector<double> z_;              ///< Levels, from 0 down.
   std::vector<double> level_spacing_;  ///< s_l.
+  std::vector<double> dt_;             ///< dt_l.
+  std::vector<double> inverse_;        ///< 1 / s_l and 1 / dt_l, level by level.
   std::vector<double> kx_, ky_, k_, omega_, phase_, a_, ux_, uy_, uz_, p_, e2kh_;
-  std::vector<double> rot_cos_, rot_sin_;  ///< cos, sin (omega dt).
+  std::vector<double> rot_cos_, rot_sin_;  ///< cos, sin (omega dt_l), level by level.
   std::size_t max_vertices_;
   mutable std::unordered_map<std::uint64_t, std::size_t> index_;
   mutable std::vector<Vertex> pool_;
@@ -134,10 +187,15 @@ class WaveGrid {
   std::vector<Weights> weights_;
   Eigen::MatrixXd eta_weights_;  ///< a and a omega: eta's and d eta / dt's factors.
   mutable Eigen::MatrixXd cos_, sin_, block_;
-  mutable Eigen::ArrayXd cs_, sn_, next_;
   /// A direct-mapped cache of (key, slot) in front of index_ (cleared when vertices are dropped).
   mutable std::vector<std::pair<std::uint64_t, std::size_t>> cache_;
-  mutable long long points_ = 0, fallbacks_ = 0;
+  mutable std::vector<Batch> batches_;
+  mutable Cell scratch_;  ///< The cell of a point outside any batch.
+  /// Per level, bumped whenever a vertex of the level is filled or dropped (and for all levels
+  /// when the pool grows): a cell checked at the current epoch needs no check.
+  mutable std::vector<std::uint64_t> epoch_;
+  mutable std::size_t next_batch_ = 0;
+  mutable long long points_ = 0, fallbacks_ = 0, fills_ = 0;
 };
 
 }  // namespace hawser::ocean

@@ -1,0 +1,29 @@
+// The wave grid's samples as stored (wave_grid.h): shared by wave_grid.cpp, which interpolates
+// them, and wave_grid_samples.cpp, which computes them and bounds the interpolation's error.
+#pragma once
+
+#include <cstddef>
+
+#include "simobjects/environment/wave_grid.h"
+
+namespace hawser::ocean::grid_layout {
+
+// The 13 sampled quantities: each of the 8 interpolated ones with its time derivative, those
+// proportional to cos(psi) (kU .. kP) and to sin(psi) (kW .. kPRate) together (Fill's products;
+// sea_state.h's formulas and their d/dt).
+inline constexpr int kQuantities = 13;
+inline constexpr int kSamples = kGridChunk + 1;
+enum : int { kEta, kEtaRate, kU, kV, kAz, kAxRate, kAyRate, kP, kW, kAx, kAy, kAzRate, kPRate };
+// As stored, per sample: the 8 interpolated quantities (eta, u, v, w, ax, ay, az, p_d / rho),
+// then their 8 time derivatives (the accelerations twice), so that the Hermite sums run over 8
+// contiguous values (AtLevel), and a sample is 128 bytes.
+inline constexpr int kStride = 16;
+inline constexpr int kStored[kStride] = {kEta,    kU,      kV,       kW,    kAx, kAy,
+                                         kAz,     kP,      kEtaRate, kAx,   kAy, kAz,
+                                         kAxRate, kAyRate, kAzRate,  kPRate};
+inline constexpr std::size_t kHalf = std::size_t{kStride} * kSamples;  // Doubles per chunk.
+// A component whose depth factor e^(k z') at a level is below this is left out of that level's
+// kinematics (its share is at most 2e-10 of its surface value; ErrorBound adds it).
+inline constexpr double kLevelCutoff = 1e-10;
+
+}  // namespace hawser::ocean::grid_layout
