@@ -21,8 +21,7 @@ int Model::Builder::NodeId(int obj, Kind kind, int index) const {
   return base[static_cast<int>(kind)] + index;
 }
 
-std::vector<int> Model::Builder::Prerequisites(const Node& n) const {
-  std::vector<int> pre;
+void Model::Builder::Prerequisites(const Node& n, std::vector<int>& pre) const {
   const ObjectInterface& f = iface(n.object);
   switch (n.kind) {
     case Kind::kInput:
@@ -41,7 +40,6 @@ std::vector<int> Model::Builder::Prerequisites(const Node& n) const {
       for (int in : f.calcs[n.index].inputs) pre.push_back(NodeId(n.object, Kind::kInput, in));
       break;
   }
-  return pre;
 }
 
 std::string Model::Builder::NodeName(const Node& n) const {
@@ -63,35 +61,39 @@ void Model::Builder::OrderEvaluation() {
     for (size_t i = 0; i < f.calcs.size(); ++i) nodes_.push_back({int(obj), Kind::kCalc, int(i)});
   }
   // Depth-first search, prerequisites first; a node met again while on the path closes a loop.
+  // The prerequisites of the nodes on the path are kept in one array, each node's a slice of it.
   std::vector<int> color(nodes_.size(), 0);  // 0 new, 1 on path, 2 done
   std::vector<int> path;
+  struct Frame {
+    int node;
+    size_t begin, next;  ///< Its prerequisites: pre[begin, pre.size()) while it is on top.
+  };
+  std::vector<Frame> stack;
+  std::vector<int> pre;
+  const auto push = [&](int node) {
+    color[node] = 1;
+    path.push_back(node);
+    const size_t begin = pre.size();
+    Prerequisites(nodes_[node], pre);
+    stack.push_back({node, begin, begin});
+  };
+  order_.reserve(nodes_.size());
   for (size_t start = 0; start < nodes_.size(); ++start) {
     if (color[start] != 0) continue;
-    // Iterative DFS: (node, next prerequisite position).
-    std::vector<std::pair<int, size_t>> stack{{int(start), 0}};
-    std::vector<std::vector<int>> pre_cache;
-    color[start] = 1;
-    path.push_back(int(start));
-    pre_cache.push_back(Prerequisites(nodes_[start]));
+    push(int(start));
     while (!stack.empty()) {
-      auto& [node, next] = stack.back();
-      const std::vector<int>& pre = pre_cache.back();
-      if (next < pre.size()) {
-        const int p = pre[next++];
+      Frame& top = stack.back();
+      if (top.next < pre.size()) {
+        const int p = pre[top.next++];
         if (color[p] == 1) ReportLoop(path, p);
-        if (color[p] == 0) {
-          color[p] = 1;
-          stack.push_back({p, 0});
-          path.push_back(p);
-          pre_cache.push_back(Prerequisites(nodes_[p]));
-        }
+        if (color[p] == 0) push(p);  // Invalidates `top`.
         continue;
       }
-      color[node] = 2;
-      order_.push_back(node);
+      color[top.node] = 2;
+      order_.push_back(top.node);
+      pre.resize(top.begin);
       stack.pop_back();
       path.pop_back();
-      pre_cache.pop_back();
     }
   }
 }
@@ -131,6 +133,7 @@ void Model::Builder::BuildSteps() {
   std::vector<int> producer(nodes_.size(), -1);
   m_.initialize_reads_.resize(m_.objects_.size());
   std::vector<int> rhs_of;  // rhs_steps_ index -> steps_ index.
+  std::vector<int> pre, reads;
   for (int id : order_) {
     const Node& n = nodes_[id];
     SimObject* o = m_.objects_[n.object].get();
@@ -140,12 +143,14 @@ void Model::Builder::BuildSteps() {
     } else if (n.kind == Kind::kInput) {
       AddInputStep(n.object, n.index);
     }
-    std::vector<int> reads;
-    for (int p : Prerequisites(n))
+    pre.clear();
+    Prerequisites(n, pre);
+    reads.clear();
+    for (int p : pre)
       if (producer[p] >= 0) reads.push_back(producer[p]);
     if (m_.steps_.size() > before) {
       producer[id] = static_cast<int>(before);
-      m_.step_reads_.push_back(std::move(reads));
+      m_.step_reads_.push_back(reads);
       if (needed[id]) {
         m_.rhs_steps_.push_back(m_.steps_.back());
         rhs_of.push_back(static_cast<int>(before));
@@ -202,7 +207,7 @@ std::vector<bool> Model::Builder::NeededForDerivatives() const {
     work.pop_back();
     if (needed[id]) continue;
     needed[id] = true;
-    for (int p : Prerequisites(nodes_[id])) work.push_back(p);
+    Prerequisites(nodes_[id], work);
   }
   return needed;
 }
@@ -212,7 +217,7 @@ void Model::Builder::AddInputStep(int obj, int in) {
   const PortSpec& spec = iface(obj).inputs[in].spec;
   const std::string target = PortName(obj, spec.name);
   if (src.decl == nullptr) {
-    std::copy(spec.fallback->begin(), spec.fallback->end(), input_views_[obj][in].begin());
+    std::copy(spec.fallback->begin(), spec.fallback->end(), InputView(obj, in).begin());
     m_.wiring_.push_back(fmt::format("{} <- {} (default)", target, fmt::join(*spec.fallback, ",")));
     return;
   }
@@ -221,7 +226,7 @@ void Model::Builder::AddInputStep(int obj, int in) {
     return;
   }
   Combiner c;
-  c.dst = input_views_[obj][in];
+  c.dst = InputView(obj, in);
   c.constant.assign(spec.width, 0.0);
   bool literal = false;
   for (const Term& t : src.terms) {
@@ -229,7 +234,7 @@ void Model::Builder::AddInputStep(int obj, int in) {
       for (int k = 0; k < spec.width; ++k) c.constant[k] += t.factor * t.literal[k];
       literal = true;
     } else {
-      c.terms.push_back({output_views_[t.object][t.output].data() + t.begin, t.factor});
+      c.terms.push_back({OutputView(t.object, t.output).data() + t.begin, t.factor});
     }
   }
   if (!literal) c.constant.clear();  // Nothing to add: see Combiner.

@@ -90,7 +90,7 @@ std::vector<ExactJacobianBlock> Model::Builder::ExactBlocks(
 /// The entries of x holding `obj`'s states (contiguous, in declaration order).
 OwnBlock Model::Builder::OwnStates(int obj) const {
   OwnBlock b;
-  if (!state_offsets_[obj].empty()) b.offset = state_offsets_[obj][0];
+  if (!iface(obj).states.empty()) b.offset = StateOffset(obj, 0);
   for (const StateInfo& s : iface(obj).states) b.width += s.spec.width;
   return b;
 }
@@ -125,7 +125,7 @@ const std::vector<IndexRange>& Model::Builder::OutputColumns(
   if (info.source == OutputInfo::Source::kInput) {
     columns = InputColumns(obj, info.alias_of, memo);
   } else if (info.source == OutputInfo::Source::kState) {
-    const int offset = state_offsets_[obj][info.alias_of];
+    const int offset = StateOffset(obj, info.alias_of);
     columns.push_back({offset, offset + iface(obj).states[info.alias_of].spec.width});
   } else {
     columns = Shifted(info.reads_states, OwnStates(obj));

@@ -70,7 +70,9 @@ class Model::Builder {
   };
 
   int NodeId(int obj, Kind kind, int index) const;
-  std::vector<int> Prerequisites(const Node& n) const;
+  /// Appends the ids of the nodes `n` reads to `pre` (a buffer the caller reuses: assembly visits
+  /// every node several times).
+  void Prerequisites(const Node& n, std::vector<int>& pre) const;
   std::string NodeName(const Node& n) const;
   void OrderEvaluation();
   [[noreturn]] void ReportLoop(const std::vector<int>& path, int again) const;
@@ -108,12 +110,20 @@ class Model::Builder {
   /// Initial conditions with their `--set Obj:State[i]` elements applied (a deque: the pointers
   /// in initial_values_ stay valid as it grows).
   std::deque<std::vector<double>> set_values_;
-  std::vector<std::vector<int>> state_offsets_;  ///< [object][state]: offset in the state vector
+  /// Offset in the state vector of state `s` of `obj`: state_offsets_[first_state_[obj] + s]
+  /// (one array for all objects: a vector per object costs an allocation each).
+  std::vector<int> state_offsets_;
+  std::vector<int> first_state_;  ///< [object]
+  int StateOffset(int obj, int s) const { return state_offsets_[first_state_[obj] + s]; }
   std::vector<Node> nodes_;
   std::vector<std::array<int, 3>> node_base_;
   std::vector<int> order_;  ///< Node ids, prerequisites first.
-  std::vector<std::vector<std::span<double>>> output_views_;
-  std::vector<std::vector<std::span<double>>> input_views_;
+  /// [node id]: the buffer view of each input and output node (calculations' entries unused).
+  std::vector<std::span<double>> views_;
+  std::span<double>& InputView(int obj, int in) { return views_[NodeId(obj, Kind::kInput, in)]; }
+  std::span<double>& OutputView(int obj, int out) {
+    return views_[NodeId(obj, Kind::kOutput, out)];
+  }
 };
 
 }  // namespace hawser
