@@ -60,22 +60,24 @@ void Model::Builder::OrderEvaluation() {
       nodes_.push_back({int(obj), Kind::kOutput, int(i)});
     for (size_t i = 0; i < f.calcs.size(); ++i) nodes_.push_back({int(obj), Kind::kCalc, int(i)});
   }
+  pre_start_.reserve(nodes_.size() + 1);
+  pre_start_.push_back(0);
+  for (const Node& n : nodes_) {
+    Prerequisites(n, pre_);
+    pre_start_.push_back(pre_.size());
+  }
   // Depth-first search, prerequisites first; a node met again while on the path closes a loop.
-  // The prerequisites of the nodes on the path are kept in one array, each node's a slice of it.
   std::vector<int> color(nodes_.size(), 0);  // 0 new, 1 on path, 2 done
   std::vector<int> path;
   struct Frame {
     int node;
-    size_t begin, next;  ///< Its prerequisites: pre[begin, pre.size()) while it is on top.
+    size_t next;  ///< Its next prerequisite to visit: pre_[next].
   };
   std::vector<Frame> stack;
-  std::vector<int> pre;
   const auto push = [&](int node) {
     color[node] = 1;
     path.push_back(node);
-    const size_t begin = pre.size();
-    Prerequisites(nodes_[node], pre);
-    stack.push_back({node, begin, begin});
+    stack.push_back({node, pre_start_[node]});
   };
   order_.reserve(nodes_.size());
   for (size_t start = 0; start < nodes_.size(); ++start) {
@@ -83,15 +85,14 @@ void Model::Builder::OrderEvaluation() {
     push(int(start));
     while (!stack.empty()) {
       Frame& top = stack.back();
-      if (top.next < pre.size()) {
-        const int p = pre[top.next++];
+      if (top.next < pre_start_[top.node + 1]) {
+        const int p = pre_[top.next++];
         if (color[p] == 1) ReportLoop(path, p);
         if (color[p] == 0) push(p);  // Invalidates `top`.
         continue;
       }
       color[top.node] = 2;
       order_.push_back(top.node);
-      pre.resize(top.begin);
       stack.pop_back();
       path.pop_back();
     }
@@ -133,7 +134,7 @@ void Model::Builder::BuildSteps() {
   std::vector<int> producer(nodes_.size(), -1);
   m_.initialize_reads_.resize(m_.objects_.size());
   std::vector<int> rhs_of;  // rhs_steps_ index -> steps_ index.
-  std::vector<int> pre, reads;
+  std::vector<int> reads;
   for (int id : order_) {
     const Node& n = nodes_[id];
     SimObject* o = m_.objects_[n.object].get();
@@ -143,10 +144,8 @@ void Model::Builder::BuildSteps() {
     } else if (n.kind == Kind::kInput) {
       AddInputStep(n.object, n.index);
     }
-    pre.clear();
-    Prerequisites(n, pre);
     reads.clear();
-    for (int p : pre)
+    for (int p : PrerequisitesOf(id))
       if (producer[p] >= 0) reads.push_back(producer[p]);
     if (m_.steps_.size() > before) {
       producer[id] = static_cast<int>(before);
@@ -207,7 +206,8 @@ std::vector<bool> Model::Builder::NeededForDerivatives() const {
     work.pop_back();
     if (needed[id]) continue;
     needed[id] = true;
-    Prerequisites(nodes_[id], work);
+    const std::span<const int> pre = PrerequisitesOf(id);
+    work.insert(work.end(), pre.begin(), pre.end());
   }
   return needed;
 }

@@ -70,9 +70,12 @@ class Model::Builder {
   };
 
   int NodeId(int obj, Kind kind, int index) const;
-  /// Appends the ids of the nodes `n` reads to `pre` (a buffer the caller reuses: assembly visits
-  /// every node several times).
+  /// Appends the ids of the nodes `n` reads to `pre`.
   void Prerequisites(const Node& n, std::vector<int>& pre) const;
+  /// The nodes node `id` reads, as OrderEvaluation listed them once for all passes.
+  std::span<const int> PrerequisitesOf(int id) const {
+    return std::span<const int>(pre_).subspan(pre_start_[id], pre_start_[id + 1] - pre_start_[id]);
+  }
   std::string NodeName(const Node& n) const;
   void OrderEvaluation();
   [[noreturn]] void ReportLoop(const std::vector<int>& path, int again) const;
@@ -117,6 +120,11 @@ class Model::Builder {
   int StateOffset(int obj, int s) const { return state_offsets_[first_state_[obj] + s]; }
   std::vector<Node> nodes_;
   std::vector<std::array<int, 3>> node_base_;
+  /// Every node's prerequisites, node after node: node id's are pre_[pre_start_[id],
+  /// pre_start_[id + 1]) (PrerequisitesOf). One array, filled in object order: the
+  /// declarations are read once, in memory order, not again in each pass.
+  std::vector<int> pre_;
+  std::vector<size_t> pre_start_;
   std::vector<int> order_;  ///< Node ids, prerequisites first.
   /// [node id]: the buffer view of each input and output node (calculations' entries unused).
   std::vector<std::span<double>> views_;
