@@ -89,7 +89,7 @@ void Model::Builder::LayOutBuffers() {
   for (int id : order_) {
     const Node& n = nodes_[id];
     if (n.kind == Kind::kInput && IsDirectView(n.object, n.index)) {
-      const Term& t = sources_[n.object][n.index].terms[0];
+      const Term& t = Source(n.object, n.index).terms[0];
       views_[id] = OutputView(t.object, t.output).subspan(t.begin, t.end - t.begin);
     }
     if (n.kind == Kind::kOutput &&
@@ -102,7 +102,7 @@ void Model::Builder::LayOutBuffers() {
     ObjectWiring::BindTime(o, &m_.t_);
     ObjectWiring::BindJacobianFlag(o, &m_.estimating_jacobian_);
     for (size_t i = 0; i < iface(obj).inputs.size(); ++i) {
-      ObjectWiring::BindInput(o, i, InputView(obj, i), sources_[obj][i].decl != nullptr);
+      ObjectWiring::BindInput(o, i, InputView(obj, i), Source(obj, i).decl != nullptr);
     }
     for (size_t i = 0; i < iface(obj).outputs.size(); ++i)
       ObjectWiring::BindOutput(o, i, OutputView(obj, i));
@@ -113,7 +113,7 @@ void Model::Builder::LayOutBuffers() {
 
 /// An input connected to exactly one whole or sliced output, unscaled: a view, no copy.
 bool Model::Builder::IsDirectView(int obj, int in) const {
-  const auto& terms = sources_[obj][in].terms;
+  const auto& terms = Source(obj, in).terms;
   return terms.size() == 1 && terms[0].object >= 0 && terms[0].factor == 1.0;
 }
 

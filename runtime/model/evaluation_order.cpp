@@ -25,7 +25,7 @@ void Model::Builder::Prerequisites(const Node& n, std::vector<int>& pre) const {
   const ObjectInterface& f = iface(n.object);
   switch (n.kind) {
     case Kind::kInput:
-      for (const Term& t : sources_[n.object][n.index].terms)
+      for (const Term& t : Source(n.object, n.index).terms)
         if (t.object >= 0) pre.push_back(NodeId(t.object, Kind::kOutput, t.output));
       break;
     case Kind::kOutput: {
@@ -115,7 +115,7 @@ void Model::Builder::ReportLoop(const std::vector<int>& path, int again) const {
   for (const Node& n : cycle) {
     names.push_back(NodeName(n));
     if (n.kind == Kind::kInput && !located) {
-      loc = sources_[n.object][n.index].decl->loc;
+      loc = Source(n.object, n.index).decl->loc;
       located = true;
     }
   }
@@ -213,7 +213,7 @@ std::vector<bool> Model::Builder::NeededForDerivatives() const {
 }
 
 void Model::Builder::AddInputStep(int obj, int in) {
-  const InputSource& src = sources_[obj][in];
+  const InputSource& src = Source(obj, in);
   const PortSpec& spec = iface(obj).inputs[in].spec;
   const std::string target = PortName(obj, spec.name);
   if (src.decl == nullptr) {
@@ -231,7 +231,7 @@ void Model::Builder::AddInputStep(int obj, int in) {
   bool literal = false;
   for (const Term& t : src.terms) {
     if (t.object < 0) {
-      for (int k = 0; k < spec.width; ++k) c.constant[k] += t.factor * t.literal[k];
+      for (int k = 0; k < spec.width; ++k) c.constant[k] += t.factor * (*t.literal)[k];
       literal = true;
     } else {
       c.terms.push_back({OutputView(t.object, t.output).data() + t.begin, t.factor});

@@ -109,7 +109,7 @@ std::vector<IndexRange> Model::Builder::Shifted(
 std::vector<IndexRange> Model::Builder::InputColumns(
     int obj, int in, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const {
   std::vector<IndexRange> columns;
-  for (const Term& t : sources_[obj][in].terms) {
+  for (const Term& t : Source(obj, in).terms) {
     if (t.object < 0) continue;
     const std::vector<IndexRange>& from = OutputColumns(t.object, t.output, memo);
     columns.insert(columns.end(), from.begin(), from.end());

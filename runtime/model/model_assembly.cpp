@@ -139,8 +139,13 @@ void Model::Builder::ReportUnknownParameters(const ObjectDecl& decl, const TypeI
 }
 
 void Model::Builder::ResolveConnections() {
-  sources_.resize(m_.objects_.size());
-  for (size_t i = 0; i < m_.objects_.size(); ++i) sources_[i].resize(iface(i).inputs.size());
+  first_input_.resize(m_.objects_.size());
+  size_t inputs = 0;
+  for (size_t i = 0; i < m_.objects_.size(); ++i) {
+    first_input_[i] = static_cast<int>(inputs);
+    inputs += iface(i).inputs.size();
+  }
+  sources_.resize(inputs);
   for (const ConnectionDecl& c : scenario().connections) errors_.Try([&] { ResolveConnection(c); });
 }
 
@@ -167,7 +172,7 @@ void Model::Builder::ResolveConnection(const ConnectionDecl& c) {
         fmt::format("{} ({}) has no input '{}'{}{}", c.object, m_.objects_[obj]->type(), c.port,
                     hint, SuggestionText(c.port, Names(iface(obj).inputs), "its inputs")));
   }
-  InputSource& src = sources_[obj][in];
+  InputSource& src = Source(obj, in);
   if (src.decl != nullptr) {
     throw ScenarioError(c.loc, fmt::format("input {} is connected twice (first at line {}); "
                                            "expected one connection per input (use a sum such as "
@@ -202,7 +207,7 @@ Model::Builder::Term Model::Builder::ResolveTerm(const ConnectionTerm& t, const 
                                    "sum inside an element as (a-b))"
                                  : ""));
     }
-    term.literal = t.literal;
+    term.literal = &t.literal;
     return term;
   }
   term.object = FindObjectOrThrow(t.object, c.loc);
@@ -241,7 +246,7 @@ void Model::Builder::CheckUnconnectedInputs() {
   for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
     const auto& inputs = iface(obj).inputs;
     for (size_t in = 0; in < inputs.size(); ++in) {
-      if (sources_[obj][in].decl != nullptr || inputs[in].spec.fallback) continue;
+      if (Source(obj, in).decl != nullptr || inputs[in].spec.fallback) continue;
       const auto& spec = inputs[in].spec;
       errors_.Add(
           m_.objects_[obj]->location(),

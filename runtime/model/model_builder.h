@@ -29,7 +29,8 @@ class Model::Builder {
     double factor = 1.0;
     int object = -1, output = -1;  ///< A port reference when object >= 0.
     int begin = 0, end = 0;        ///< Slice of the output.
-    std::vector<double> literal;
+    /// A literal's values: the connection term's, in the model's own copy of the scenario.
+    const std::vector<double>* literal = nullptr;
   };
   struct InputSource {
     const ConnectionDecl* decl = nullptr;
@@ -106,8 +107,14 @@ class Model::Builder {
   const Registry& registry_;
   ErrorCollector errors_;
   std::map<std::string, int> object_index_;
-  std::vector<const TypeInfo*> types_;             ///< [object]
-  std::vector<std::vector<InputSource>> sources_;  ///< [object][input]
+  std::vector<const TypeInfo*> types_;  ///< [object]
+  /// Every object's inputs' sources, object after object: input `in` of `obj` is
+  /// sources_[first_input_[obj] + in] (Source). One array: a vector per object costs an
+  /// allocation each.
+  std::vector<InputSource> sources_;
+  std::vector<int> first_input_;  ///< [object]
+  InputSource& Source(int obj, int in) { return sources_[first_input_[obj] + in]; }
+  const InputSource& Source(int obj, int in) const { return sources_[first_input_[obj] + in]; }
   /// [object][state]: the <InitialCondition> value, or nullptr when not given.
   std::vector<std::vector<const std::vector<double>*>> initial_values_;
   /// Initial conditions with their `--set Obj:State[i]` elements applied (a deque: the pointers
