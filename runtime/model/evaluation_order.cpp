@@ -213,16 +213,16 @@ std::vector<bool> Model::Builder::NeededForDerivatives() const {
 }
 
 void Model::Builder::AddInputStep(int obj, int in) {
+  using Wiring = WiringEntry::Kind;
   const InputSource& src = Source(obj, in);
   const PortSpec& spec = iface(obj).inputs[in].spec;
-  const std::string target = PortName(obj, spec.name);
   if (src.decl == nullptr) {
     std::copy(spec.fallback->begin(), spec.fallback->end(), InputView(obj, in).begin());
-    m_.wiring_.push_back(fmt::format("{} <- {} (default)", target, fmt::join(*spec.fallback, ",")));
+    m_.wiring_.push_back({Wiring::kDefault, obj, in, nullptr});
     return;
   }
   if (IsDirectView(obj, in)) {
-    m_.wiring_.push_back(fmt::format("{} <- {} (view)", target, src.decl->text));
+    m_.wiring_.push_back({Wiring::kView, obj, in, src.decl});
     return;
   }
   Combiner c;
@@ -240,21 +240,51 @@ void Model::Builder::AddInputStep(int obj, int in) {
   if (!literal) c.constant.clear();  // Nothing to add: see Combiner.
   if (c.terms.empty()) {
     std::copy(c.constant.begin(), c.constant.end(), c.dst.begin());
-    // Show what an expression such as "${R}*cos(2*pi/3), 0, -100" gave (short vectors only).
-    std::string values;
-    for (double v : c.constant) values += (values.empty() ? "" : ", ") + NumberText(v);
-    std::string written = src.decl->text;
-    std::erase_if(written, [](char ch) { return ch == ' '; });
-    std::string plain = values;
-    std::erase_if(plain, [](char ch) { return ch == ' '; });
-    const std::string shown = spec.width <= 12 && written != plain ? " = " + values : "";
-    m_.wiring_.push_back(fmt::format("{} <- {} (constant{})", target, src.decl->text, shown));
+    m_.wiring_.push_back({Wiring::kConstant, obj, in, src.decl});
     return;
   }
-  m_.wiring_.push_back(fmt::format("{} <- {} (sum)", target, src.decl->text));
+  m_.wiring_.push_back({Wiring::kSum, obj, in, src.decl});
   m_.combiners_.push_back(std::move(c));
   m_.steps_.push_back(
       {m_.objects_[obj].get(), nullptr, static_cast<int>(m_.combiners_.size()) - 1});
+}
+
+std::vector<std::string> Model::DescribeWiring() const {
+  using Wiring = WiringEntry::Kind;
+  std::vector<std::string> lines;
+  lines.reserve(wiring_.size());
+  for (const WiringEntry& w : wiring_) {
+    const PortSpec& spec = objects_[w.object]->interface().inputs[w.input].spec;
+    const std::string target = objects_[w.object]->name() + "." + spec.name;
+    switch (w.kind) {
+      case Wiring::kDefault:
+        lines.push_back(fmt::format("{} <- {} (default)", target, fmt::join(*spec.fallback, ",")));
+        break;
+      case Wiring::kView:
+        lines.push_back(fmt::format("{} <- {} (view)", target, w.decl->text));
+        break;
+      case Wiring::kSum:
+        lines.push_back(fmt::format("{} <- {} (sum)", target, w.decl->text));
+        break;
+      case Wiring::kConstant: {
+        // The literal terms' sum, as AddInputStep computed it (every term is a literal).
+        std::vector<double> constant(spec.width, 0.0);
+        for (const ConnectionTerm& t : w.decl->terms)
+          for (int k = 0; k < spec.width; ++k) constant[k] += t.factor * t.literal[k];
+        // Show what an expression such as "${R}*cos(2*pi/3), 0, -100" gave (short vectors only).
+        std::string values;
+        for (double v : constant) values += (values.empty() ? "" : ", ") + NumberText(v);
+        std::string written = w.decl->text;
+        std::erase_if(written, [](char ch) { return ch == ' '; });
+        std::string plain = values;
+        std::erase_if(plain, [](char ch) { return ch == ' '; });
+        const std::string shown = spec.width <= 12 && written != plain ? " = " + values : "";
+        lines.push_back(fmt::format("{} <- {} (constant{})", target, w.decl->text, shown));
+        break;
+      }
+    }
+  }
+  return lines;
 }
 
 }  // namespace hawser
