@@ -1,7 +1,6 @@
 // Model assembly, Jacobian structure: each object's own block and the couplings its inputs
 // bring, from the declarations and the wiring (jacobian_structure.h).
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -19,7 +18,7 @@ void Model::Builder::BuildJacobianStructure() {
   const int n = static_cast<int>(m_.x_.size());
   std::vector<OwnBlock> own;
   std::vector<Coupling> couplings;
-  std::map<std::pair<int, int>, std::vector<IndexRange>> memo;  // (object, output) -> columns.
+  ColumnMemo memo(nodes_.size());
   for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
     const OwnBlock block = OwnStates(obj);
     if (block.width == 0) continue;
@@ -106,8 +105,7 @@ std::vector<IndexRange> Model::Builder::Shifted(
 
 /// The state entries input `in` of `obj` depends on (the wiring has no algebraic loop here,
 /// so the recursion ends).
-std::vector<IndexRange> Model::Builder::InputColumns(
-    int obj, int in, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const {
+std::vector<IndexRange> Model::Builder::InputColumns(int obj, int in, ColumnMemo& memo) const {
   std::vector<IndexRange> columns;
   for (const Term& t : Source(obj, in).terms) {
     if (t.object < 0) continue;
@@ -117,9 +115,11 @@ std::vector<IndexRange> Model::Builder::InputColumns(
   return MergeRanges(std::move(columns));
 }
 
-const std::vector<IndexRange>& Model::Builder::OutputColumns(
-    int obj, int out, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const {
-  if (auto it = memo.find({obj, out}); it != memo.end()) return it->second;
+const std::vector<IndexRange>& Model::Builder::OutputColumns(int obj, int out,
+                                                             ColumnMemo& memo) const {
+  // Sized for every node before the recursion: references into it stay valid.
+  std::optional<std::vector<IndexRange>>& memo_entry = memo[NodeId(obj, Kind::kOutput, out)];
+  if (memo_entry) return *memo_entry;
   std::vector<IndexRange> columns;
   const OutputInfo& info = iface(obj).outputs[out];
   if (info.source == OutputInfo::Source::kInput) {
@@ -135,7 +135,7 @@ const std::vector<IndexRange>& Model::Builder::OutputColumns(
     }
     columns = MergeRanges(std::move(columns));
   }
-  return memo[{obj, out}] = std::move(columns);
+  return *(memo_entry = std::move(columns));
 }
 
 }  // namespace hawser

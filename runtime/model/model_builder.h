@@ -98,10 +98,10 @@ class Model::Builder {
   OwnBlock OwnStates(int obj) const;
   static std::vector<IndexRange> Shifted(const std::optional<std::vector<IndexRange>>& ranges,
                                          const OwnBlock& block);
-  std::vector<IndexRange> InputColumns(
-      int obj, int in, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const;
-  const std::vector<IndexRange>& OutputColumns(
-      int obj, int out, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const;
+  /// [node id]: an output's columns once OutputColumns has found them.
+  using ColumnMemo = std::vector<std::optional<std::vector<IndexRange>>>;
+  std::vector<IndexRange> InputColumns(int obj, int in, ColumnMemo& memo) const;
+  const std::vector<IndexRange>& OutputColumns(int obj, int out, ColumnMemo& memo) const;
 
   Model& m_;
   const Registry& registry_;
