@@ -11,12 +11,13 @@ namespace hawser {
 void Model::Builder::LayOutBuffers() {
   // State vector: objects in file order, each object's states in declaration order.
   int offset = 0;
-  state_offsets_.resize(m_.objects_.size());
+  first_state_.resize(m_.objects_.size());
   for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
     const auto& states = iface(obj).states;
+    first_state_[obj] = static_cast<int>(state_offsets_.size());
     for (size_t s = 0; s < states.size(); ++s) {
       m_.state_layout_.push_back({int(obj), int(s), offset, states[s].spec.width});
-      state_offsets_[obj].push_back(offset);
+      state_offsets_.push_back(offset);
       offset += states[s].spec.width;
     }
     if (states.empty()) continue;
@@ -69,21 +70,18 @@ void Model::Builder::LayOutBuffers() {
     next += width;
     return view;
   };
-  output_views_.resize(m_.objects_.size());
-  input_views_.resize(m_.objects_.size());
+  views_.resize(nodes_.size());
   for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
-    output_views_[obj].resize(iface(obj).outputs.size());
-    input_views_[obj].resize(iface(obj).inputs.size());
     for (size_t o = 0; o < iface(obj).outputs.size(); ++o) {
       const OutputInfo& info = iface(obj).outputs[o];
-      if (info.source == OutputInfo::Source::kCalc) output_views_[obj][o] = take(info.spec.width);
+      if (info.source == OutputInfo::Source::kCalc) OutputView(obj, o) = take(info.spec.width);
       if (info.source == OutputInfo::Source::kState) {
-        output_views_[obj][o] =
-            std::span<double>(m_.x_.data() + state_offsets_[obj][info.alias_of], info.spec.width);
+        OutputView(obj, o) =
+            std::span<double>(m_.x_.data() + StateOffset(obj, info.alias_of), info.spec.width);
       }
     }
     for (size_t in = 0; in < iface(obj).inputs.size(); ++in) {
-      if (!IsDirectView(obj, in)) input_views_[obj][in] = take(iface(obj).inputs[in].spec.width);
+      if (!IsDirectView(obj, in)) InputView(obj, in) = take(iface(obj).inputs[in].spec.width);
     }
   }
   m_.t_ = scenario().engine.output.start;
@@ -91,14 +89,12 @@ void Model::Builder::LayOutBuffers() {
   for (int id : order_) {
     const Node& n = nodes_[id];
     if (n.kind == Kind::kInput && IsDirectView(n.object, n.index)) {
-      const Term& t = sources_[n.object][n.index].terms[0];
-      input_views_[n.object][n.index] =
-          output_views_[t.object][t.output].subspan(t.begin, t.end - t.begin);
+      const Term& t = Source(n.object, n.index).terms[0];
+      views_[id] = OutputView(t.object, t.output).subspan(t.begin, t.end - t.begin);
     }
     if (n.kind == Kind::kOutput &&
         iface(n.object).outputs[n.index].source == OutputInfo::Source::kInput) {
-      output_views_[n.object][n.index] =
-          input_views_[n.object][iface(n.object).outputs[n.index].alias_of];
+      views_[id] = InputView(n.object, iface(n.object).outputs[n.index].alias_of);
     }
   }
   for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
@@ -106,11 +102,11 @@ void Model::Builder::LayOutBuffers() {
     ObjectWiring::BindTime(o, &m_.t_);
     ObjectWiring::BindJacobianFlag(o, &m_.estimating_jacobian_);
     ObjectWiring::BindLoggingFlag(o, &m_.logging_only_);
-    for (size_t i = 0; i < input_views_[obj].size(); ++i) {
-      ObjectWiring::BindInput(o, i, input_views_[obj][i], sources_[obj][i].decl != nullptr);
+    for (size_t i = 0; i < iface(obj).inputs.size(); ++i) {
+      ObjectWiring::BindInput(o, i, InputView(obj, i), Source(obj, i).decl != nullptr);
     }
-    for (size_t i = 0; i < output_views_[obj].size(); ++i)
-      ObjectWiring::BindOutput(o, i, output_views_[obj][i]);
+    for (size_t i = 0; i < iface(obj).outputs.size(); ++i)
+      ObjectWiring::BindOutput(o, i, OutputView(obj, i));
   }
   BuildSteps();
   m_.PackKernels();  // Every port bound, every program compiled.
@@ -118,7 +114,7 @@ void Model::Builder::LayOutBuffers() {
 
 /// An input connected to exactly one whole or sliced output, unscaled: a view, no copy.
 bool Model::Builder::IsDirectView(int obj, int in) const {
-  const auto& terms = sources_[obj][in].terms;
+  const auto& terms = Source(obj, in).terms;
   return terms.size() == 1 && terms[0].object >= 0 && terms[0].factor == 1.0;
 }
 

@@ -21,12 +21,11 @@ int Model::Builder::NodeId(int obj, Kind kind, int index) const {
   return base[static_cast<int>(kind)] + index;
 }
 
-std::vector<int> Model::Builder::Prerequisites(const Node& n) const {
-  std::vector<int> pre;
+void Model::Builder::Prerequisites(const Node& n, std::vector<int>& pre) const {
   const ObjectInterface& f = iface(n.object);
   switch (n.kind) {
     case Kind::kInput:
-      for (const Term& t : sources_[n.object][n.index].terms)
+      for (const Term& t : Source(n.object, n.index).terms)
         if (t.object >= 0) pre.push_back(NodeId(t.object, Kind::kOutput, t.output));
       break;
     case Kind::kOutput: {
@@ -41,7 +40,6 @@ std::vector<int> Model::Builder::Prerequisites(const Node& n) const {
       for (int in : f.calcs[n.index].inputs) pre.push_back(NodeId(n.object, Kind::kInput, in));
       break;
   }
-  return pre;
 }
 
 std::string Model::Builder::NodeName(const Node& n) const {
@@ -62,36 +60,41 @@ void Model::Builder::OrderEvaluation() {
       nodes_.push_back({int(obj), Kind::kOutput, int(i)});
     for (size_t i = 0; i < f.calcs.size(); ++i) nodes_.push_back({int(obj), Kind::kCalc, int(i)});
   }
+  pre_start_.reserve(nodes_.size() + 1);
+  pre_start_.push_back(0);
+  for (const Node& n : nodes_) {
+    Prerequisites(n, pre_);
+    pre_start_.push_back(pre_.size());
+  }
   // Depth-first search, prerequisites first; a node met again while on the path closes a loop.
   std::vector<int> color(nodes_.size(), 0);  // 0 new, 1 on path, 2 done
   std::vector<int> path;
+  struct Frame {
+    int node;
+    size_t next;  ///< Its next prerequisite to visit: pre_[next].
+  };
+  std::vector<Frame> stack;
+  const auto push = [&](int node) {
+    color[node] = 1;
+    path.push_back(node);
+    stack.push_back({node, pre_start_[node]});
+  };
+  order_.reserve(nodes_.size());
   for (size_t start = 0; start < nodes_.size(); ++start) {
     if (color[start] != 0) continue;
-    // Iterative DFS: (node, next prerequisite position).
-    std::vector<std::pair<int, size_t>> stack{{int(start), 0}};
-    std::vector<std::vector<int>> pre_cache;
-    color[start] = 1;
-    path.push_back(int(start));
-    pre_cache.push_back(Prerequisites(nodes_[start]));
+    push(int(start));
     while (!stack.empty()) {
-      auto& [node, next] = stack.back();
-      const std::vector<int>& pre = pre_cache.back();
-      if (next < pre.size()) {
-        const int p = pre[next++];
+      Frame& top = stack.back();
+      if (top.next < pre_start_[top.node + 1]) {
+        const int p = pre_[top.next++];
         if (color[p] == 1) ReportLoop(path, p);
-        if (color[p] == 0) {
-          color[p] = 1;
-          stack.push_back({p, 0});
-          path.push_back(p);
-          pre_cache.push_back(Prerequisites(nodes_[p]));
-        }
+        if (color[p] == 0) push(p);  // Invalidates `top`.
         continue;
       }
-      color[node] = 2;
-      order_.push_back(node);
+      color[top.node] = 2;
+      order_.push_back(top.node);
       stack.pop_back();
       path.pop_back();
-      pre_cache.pop_back();
     }
   }
 }
@@ -112,7 +115,7 @@ void Model::Builder::ReportLoop(const std::vector<int>& path, int again) const {
   for (const Node& n : cycle) {
     names.push_back(NodeName(n));
     if (n.kind == Kind::kInput && !located) {
-      loc = sources_[n.object][n.index].decl->loc;
+      loc = Source(n.object, n.index).decl->loc;
       located = true;
     }
   }
@@ -131,6 +134,7 @@ void Model::Builder::BuildSteps() {
   std::vector<int> producer(nodes_.size(), -1);
   m_.initialize_reads_.resize(m_.objects_.size());
   std::vector<int> rhs_of;  // rhs_steps_ index -> steps_ index.
+  std::vector<int> reads;
   for (int id : order_) {
     const Node& n = nodes_[id];
     SimObject* o = m_.objects_[n.object].get();
@@ -140,12 +144,12 @@ void Model::Builder::BuildSteps() {
     } else if (n.kind == Kind::kInput) {
       AddInputStep(n.object, n.index);
     }
-    std::vector<int> reads;
-    for (int p : Prerequisites(n))
+    reads.clear();
+    for (int p : PrerequisitesOf(id))
       if (producer[p] >= 0) reads.push_back(producer[p]);
     if (m_.steps_.size() > before) {
       producer[id] = static_cast<int>(before);
-      m_.step_reads_.push_back(std::move(reads));
+      m_.step_reads_.push_back(reads);
       if (needed[id]) {
         m_.rhs_steps_.push_back(m_.steps_.back());
         rhs_of.push_back(static_cast<int>(before));
@@ -202,54 +206,85 @@ std::vector<bool> Model::Builder::NeededForDerivatives() const {
     work.pop_back();
     if (needed[id]) continue;
     needed[id] = true;
-    for (int p : Prerequisites(nodes_[id])) work.push_back(p);
+    const std::span<const int> pre = PrerequisitesOf(id);
+    work.insert(work.end(), pre.begin(), pre.end());
   }
   return needed;
 }
 
 void Model::Builder::AddInputStep(int obj, int in) {
-  const InputSource& src = sources_[obj][in];
+  using Wiring = WiringEntry::Kind;
+  const InputSource& src = Source(obj, in);
   const PortSpec& spec = iface(obj).inputs[in].spec;
-  const std::string target = PortName(obj, spec.name);
   if (src.decl == nullptr) {
-    std::copy(spec.fallback->begin(), spec.fallback->end(), input_views_[obj][in].begin());
-    m_.wiring_.push_back(fmt::format("{} <- {} (default)", target, fmt::join(*spec.fallback, ",")));
+    std::copy(spec.fallback->begin(), spec.fallback->end(), InputView(obj, in).begin());
+    m_.wiring_.push_back({Wiring::kDefault, obj, in, nullptr});
     return;
   }
   if (IsDirectView(obj, in)) {
-    m_.wiring_.push_back(fmt::format("{} <- {} (view)", target, src.decl->text));
+    m_.wiring_.push_back({Wiring::kView, obj, in, src.decl});
     return;
   }
   Combiner c;
-  c.dst = input_views_[obj][in];
+  c.dst = InputView(obj, in);
   c.constant.assign(spec.width, 0.0);
   bool literal = false;
   for (const Term& t : src.terms) {
     if (t.object < 0) {
-      for (int k = 0; k < spec.width; ++k) c.constant[k] += t.factor * t.literal[k];
+      for (int k = 0; k < spec.width; ++k) c.constant[k] += t.factor * (*t.literal)[k];
       literal = true;
     } else {
-      c.terms.push_back({output_views_[t.object][t.output].data() + t.begin, t.factor});
+      c.terms.push_back({OutputView(t.object, t.output).data() + t.begin, t.factor});
     }
   }
   if (!literal) c.constant.clear();  // Nothing to add: see Combiner.
   if (c.terms.empty()) {
     std::copy(c.constant.begin(), c.constant.end(), c.dst.begin());
-    // Show what an expression such as "${R}*cos(2*pi/3), 0, -100" gave (short vectors only).
-    std::string values;
-    for (double v : c.constant) values += (values.empty() ? "" : ", ") + NumberText(v);
-    std::string written = src.decl->text;
-    std::erase_if(written, [](char ch) { return ch == ' '; });
-    std::string plain = values;
-    std::erase_if(plain, [](char ch) { return ch == ' '; });
-    const std::string shown = spec.width <= 12 && written != plain ? " = " + values : "";
-    m_.wiring_.push_back(fmt::format("{} <- {} (constant{})", target, src.decl->text, shown));
+    m_.wiring_.push_back({Wiring::kConstant, obj, in, src.decl});
     return;
   }
-  m_.wiring_.push_back(fmt::format("{} <- {} (sum)", target, src.decl->text));
+  m_.wiring_.push_back({Wiring::kSum, obj, in, src.decl});
   m_.combiners_.push_back(std::move(c));
   m_.steps_.push_back(
       {m_.objects_[obj].get(), nullptr, static_cast<int>(m_.combiners_.size()) - 1});
+}
+
+std::vector<std::string> Model::DescribeWiring() const {
+  using Wiring = WiringEntry::Kind;
+  std::vector<std::string> lines;
+  lines.reserve(wiring_.size());
+  for (const WiringEntry& w : wiring_) {
+    const PortSpec& spec = objects_[w.object]->interface().inputs[w.input].spec;
+    const std::string target = objects_[w.object]->name() + "." + spec.name;
+    switch (w.kind) {
+      case Wiring::kDefault:
+        lines.push_back(fmt::format("{} <- {} (default)", target, fmt::join(*spec.fallback, ",")));
+        break;
+      case Wiring::kView:
+        lines.push_back(fmt::format("{} <- {} (view)", target, w.decl->text));
+        break;
+      case Wiring::kSum:
+        lines.push_back(fmt::format("{} <- {} (sum)", target, w.decl->text));
+        break;
+      case Wiring::kConstant: {
+        // The literal terms' sum, as AddInputStep computed it (every term is a literal).
+        std::vector<double> constant(spec.width, 0.0);
+        for (const ConnectionTerm& t : w.decl->terms)
+          for (int k = 0; k < spec.width; ++k) constant[k] += t.factor * t.literal[k];
+        // Show what an expression such as "${R}*cos(2*pi/3), 0, -100" gave (short vectors only).
+        std::string values;
+        for (double v : constant) values += (values.empty() ? "" : ", ") + NumberText(v);
+        std::string written = w.decl->text;
+        std::erase_if(written, [](char ch) { return ch == ' '; });
+        std::string plain = values;
+        std::erase_if(plain, [](char ch) { return ch == ' '; });
+        const std::string shown = spec.width <= 12 && written != plain ? " = " + values : "";
+        lines.push_back(fmt::format("{} <- {} (constant{})", target, w.decl->text, shown));
+        break;
+      }
+    }
+  }
+  return lines;
 }
 
 }  // namespace hawser

@@ -1,7 +1,6 @@
 // Model assembly, Jacobian structure: each object's own block and the couplings its inputs
 // bring, from the declarations and the wiring (jacobian_structure.h).
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -19,7 +18,7 @@ void Model::Builder::BuildJacobianStructure() {
   const int n = static_cast<int>(m_.x_.size());
   std::vector<OwnBlock> own;
   std::vector<Coupling> couplings;
-  std::map<std::pair<int, int>, std::vector<IndexRange>> memo;  // (object, output) -> columns.
+  ColumnMemo memo(nodes_.size());
   for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
     const OwnBlock block = OwnStates(obj);
     if (block.width == 0) continue;
@@ -90,7 +89,7 @@ std::vector<ExactJacobianBlock> Model::Builder::ExactBlocks(
 /// The entries of x holding `obj`'s states (contiguous, in declaration order).
 OwnBlock Model::Builder::OwnStates(int obj) const {
   OwnBlock b;
-  if (!state_offsets_[obj].empty()) b.offset = state_offsets_[obj][0];
+  if (!iface(obj).states.empty()) b.offset = StateOffset(obj, 0);
   for (const StateInfo& s : iface(obj).states) b.width += s.spec.width;
   return b;
 }
@@ -106,10 +105,9 @@ std::vector<IndexRange> Model::Builder::Shifted(
 
 /// The state entries input `in` of `obj` depends on (the wiring has no algebraic loop here,
 /// so the recursion ends).
-std::vector<IndexRange> Model::Builder::InputColumns(
-    int obj, int in, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const {
+std::vector<IndexRange> Model::Builder::InputColumns(int obj, int in, ColumnMemo& memo) const {
   std::vector<IndexRange> columns;
-  for (const Term& t : sources_[obj][in].terms) {
+  for (const Term& t : Source(obj, in).terms) {
     if (t.object < 0) continue;
     const std::vector<IndexRange>& from = OutputColumns(t.object, t.output, memo);
     columns.insert(columns.end(), from.begin(), from.end());
@@ -117,15 +115,17 @@ std::vector<IndexRange> Model::Builder::InputColumns(
   return MergeRanges(std::move(columns));
 }
 
-const std::vector<IndexRange>& Model::Builder::OutputColumns(
-    int obj, int out, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const {
-  if (auto it = memo.find({obj, out}); it != memo.end()) return it->second;
+const std::vector<IndexRange>& Model::Builder::OutputColumns(int obj, int out,
+                                                             ColumnMemo& memo) const {
+  // Sized for every node before the recursion: references into it stay valid.
+  std::optional<std::vector<IndexRange>>& memo_entry = memo[NodeId(obj, Kind::kOutput, out)];
+  if (memo_entry) return *memo_entry;
   std::vector<IndexRange> columns;
   const OutputInfo& info = iface(obj).outputs[out];
   if (info.source == OutputInfo::Source::kInput) {
     columns = InputColumns(obj, info.alias_of, memo);
   } else if (info.source == OutputInfo::Source::kState) {
-    const int offset = state_offsets_[obj][info.alias_of];
+    const int offset = StateOffset(obj, info.alias_of);
     columns.push_back({offset, offset + iface(obj).states[info.alias_of].spec.width});
   } else {
     columns = Shifted(info.reads_states, OwnStates(obj));
@@ -135,7 +135,7 @@ const std::vector<IndexRange>& Model::Builder::OutputColumns(
     }
     columns = MergeRanges(std::move(columns));
   }
-  return memo[{obj, out}] = std::move(columns);
+  return *(memo_entry = std::move(columns));
 }
 
 }  // namespace hawser

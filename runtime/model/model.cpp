@@ -355,6 +355,4 @@ std::vector<std::string> Model::DescribeEvaluationOrder() const {
   return lines;
 }
 
-std::vector<std::string> Model::DescribeWiring() const { return wiring_; }
-
 }  // namespace hawser

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <string_view>
 
 #include "hawser/text.h"
 #include "runtime/model/model.h"
@@ -15,27 +17,20 @@ namespace hawser {
 
 namespace {
 
-std::vector<std::string> InputNames(const ObjectInterface& iface) {
+/// The names of an object's inputs, outputs or states (for messages).
+template <class Ports>
+std::vector<std::string> Names(const Ports& ports) {
   std::vector<std::string> names;
-  for (const auto& p : iface.inputs) names.push_back(p.spec.name);
+  for (const auto& p : ports) names.push_back(p.spec.name);
   return names;
 }
 
-std::vector<std::string> OutputNames(const ObjectInterface& iface) {
-  std::vector<std::string> names;
-  for (const auto& p : iface.outputs) names.push_back(p.spec.name);
-  return names;
-}
-
-std::vector<std::string> StateNames(const ObjectInterface& iface) {
-  std::vector<std::string> names;
-  for (const auto& s : iface.states) names.push_back(s.spec.name);
-  return names;
-}
-
-int IndexOf(const std::vector<std::string>& names, const std::string& name) {
-  for (size_t i = 0; i < names.size(); ++i)
-    if (names[i] == name) return static_cast<int>(i);
+/// The index of the input, output or state `name`, or -1: a search without copying the names
+/// (assembly runs it for every connection).
+template <class Ports>
+int IndexOf(const Ports& ports, std::string_view name) {
+  for (size_t i = 0; i < ports.size(); ++i)
+    if (ports[i].spec.name == name) return static_cast<int>(i);
   return -1;
 }
 
@@ -66,6 +61,8 @@ std::string LibraryNote(const TypeInfo& type) {
 
 void Model::Builder::BuildObjects() {
   std::map<std::string, const ObjectDecl*> seen;
+  m_.objects_.reserve(scenario().objects.size());
+  types_.reserve(scenario().objects.size());
   for (const ObjectDecl& decl : scenario().objects) {
     errors_.Try([&] { BuildObject(decl, seen); });
   }
@@ -129,10 +126,12 @@ void Model::Builder::BuildObject(const ObjectDecl& decl,
 
 void Model::Builder::ReportUnknownParameters(const ObjectDecl& decl, const TypeInfo& type,
                                              const SimObject& object) {
-  std::vector<std::string> known;
-  for (const auto& p : object.interface().params) known.push_back(p.name);
+  const auto& params = object.interface().params;
   for (const Attribute& a : decl.parameters) {
-    if (IndexOf(known, a.name) < 0) {
+    const auto named = [&a](const ParamInfo& p) { return p.name == a.name; };
+    if (std::find_if(params.begin(), params.end(), named) == params.end()) {
+      std::vector<std::string> known;
+      for (const auto& p : params) known.push_back(p.name);
       errors_.Add(a.loc, fmt::format("{} ({}): unknown parameter '{}'{}", decl.name, type.path,
                                      a.name, SuggestionText(a.name, known, "its parameters")));
     }
@@ -140,8 +139,13 @@ void Model::Builder::ReportUnknownParameters(const ObjectDecl& decl, const TypeI
 }
 
 void Model::Builder::ResolveConnections() {
-  sources_.resize(m_.objects_.size());
-  for (size_t i = 0; i < m_.objects_.size(); ++i) sources_[i].resize(iface(i).inputs.size());
+  first_input_.resize(m_.objects_.size());
+  size_t inputs = 0;
+  for (size_t i = 0; i < m_.objects_.size(); ++i) {
+    first_input_[i] = static_cast<int>(inputs);
+    inputs += iface(i).inputs.size();
+  }
+  sources_.resize(inputs);
   for (const ConnectionDecl& c : scenario().connections) errors_.Try([&] { ResolveConnection(c); });
 }
 
@@ -156,19 +160,19 @@ int Model::Builder::FindObjectOrThrow(const std::string& name, const SourceLocat
 
 void Model::Builder::ResolveConnection(const ConnectionDecl& c) {
   const int obj = FindObjectOrThrow(c.object, c.loc);
-  const auto inputs = InputNames(iface(obj));
-  const int in = IndexOf(inputs, c.port);
+  const int in = IndexOf(iface(obj).inputs, c.port);
   if (in < 0) {
     std::string hint =
-        IndexOf(OutputNames(iface(obj)), c.port) >= 0
+        IndexOf(iface(obj).outputs, c.port) >= 0
             ? fmt::format("; '{}' is an output of {}, and a Connection sets an input", c.port,
                           c.object)
             : "";
     throw ScenarioError(
-        c.loc, fmt::format("{} ({}) has no input '{}'{}{}", c.object, m_.objects_[obj]->type(),
-                           c.port, hint, SuggestionText(c.port, inputs, "its inputs")));
+        c.loc,
+        fmt::format("{} ({}) has no input '{}'{}{}", c.object, m_.objects_[obj]->type(), c.port,
+                    hint, SuggestionText(c.port, Names(iface(obj).inputs), "its inputs")));
   }
-  InputSource& src = sources_[obj][in];
+  InputSource& src = Source(obj, in);
   if (src.decl != nullptr) {
     throw ScenarioError(c.loc, fmt::format("input {} is connected twice (first at line {}); "
                                            "expected one connection per input (use a sum such as "
@@ -178,6 +182,7 @@ void Model::Builder::ResolveConnection(const ConnectionDecl& c) {
   const int width = iface(obj).inputs[in].spec.width;
   src.decl = &c;  // Connected, even if a term below is wrong: no "not connected" error follows.
   std::vector<Term> terms;
+  terms.reserve(c.terms.size());
   for (const ConnectionTerm& t : c.terms) terms.push_back(ResolveTerm(t, c, width));
   src.terms = std::move(terms);
 }
@@ -186,7 +191,7 @@ Model::Builder::Term Model::Builder::ResolveTerm(const ConnectionTerm& t, const 
                                                  int width) const {
   Term term;
   term.factor = t.factor;
-  const std::string target = c.object + "." + c.port;
+  const auto target = [&c] { return c.object + "." + c.port; };  // For messages only.
   if (!t.is_reference()) {
     if (static_cast<int>(t.literal.size()) != width) {
       // In a sum, name the term: "A.F + 0,0,a-b" is A.F + (0,0,a) - b (see connection_parser.h).
@@ -197,31 +202,31 @@ Model::Builder::Term Model::Builder::ResolveTerm(const ConnectionTerm& t, const 
       throw ScenarioError(
           c.loc, fmt::format("width mismatch: input {} has width {}, but {} has {} number(s); "
                              "expected {} comma-separated numbers{}",
-                             target, width, what, t.literal.size(), width,
+                             target(), width, what, t.literal.size(), width,
                              sum ? " ('+' and '-' outside parentheses separate terms: write a "
                                    "sum inside an element as (a-b))"
                                  : ""));
     }
-    term.literal = t.literal;
+    term.literal = &t.literal;
     return term;
   }
   term.object = FindObjectOrThrow(t.object, c.loc);
-  const auto outputs = OutputNames(iface(term.object));
+  const auto& outputs = iface(term.object).outputs;
   term.output = IndexOf(outputs, t.port);
   if (term.output < 0) {
-    std::string hint = IndexOf(InputNames(iface(term.object)), t.port) >= 0
+    std::string hint = IndexOf(iface(term.object).inputs, t.port) >= 0
                            ? fmt::format("; '{}' is an input of {}, and a connection reads outputs",
                                          t.port, t.object)
                            : "";
     throw ScenarioError(c.loc, fmt::format("{} ({}) has no output '{}'{}{}", t.object,
                                            m_.objects_[term.object]->type(), t.port, hint,
-                                           SuggestionText(t.port, outputs, "its outputs")));
+                                           SuggestionText(t.port, Names(outputs), "its outputs")));
   }
   const int out_width = iface(term.object).outputs[term.output].spec.width;
   term.begin = t.slice_begin.value_or(0);
   term.end = t.slice_end.value_or(out_width);
-  const std::string ref = fmt::format("{}.{}", t.object, t.port);
   if (term.begin < 0 || term.end > out_width || term.begin >= term.end) {
+    const std::string ref = fmt::format("{}.{}", t.object, t.port);
     throw ScenarioError(c.loc,
                         fmt::format("slice [{}:{}] of {} is out of range; {} has width {}, so "
                                     "expected indices 0 to {}",
@@ -229,10 +234,10 @@ Model::Builder::Term Model::Builder::ResolveTerm(const ConnectionTerm& t, const 
   }
   if (term.end - term.begin != width) {
     throw ScenarioError(
-        c.loc,
-        fmt::format("width mismatch: input {} has width {}, but {}{} has width {}", target, width,
-                    ref, t.slice_begin ? fmt::format("[{}:{}]", term.begin, term.end) : "",
-                    term.end - term.begin));
+        c.loc, fmt::format("width mismatch: input {} has width {}, but {}.{}{} has width {}",
+                           target(), width, t.object, t.port,
+                           t.slice_begin ? fmt::format("[{}:{}]", term.begin, term.end) : "",
+                           term.end - term.begin));
   }
   return term;
 }
@@ -241,7 +246,7 @@ void Model::Builder::CheckUnconnectedInputs() {
   for (size_t obj = 0; obj < m_.objects_.size(); ++obj) {
     const auto& inputs = iface(obj).inputs;
     for (size_t in = 0; in < inputs.size(); ++in) {
-      if (sources_[obj][in].decl != nullptr || inputs[in].spec.fallback) continue;
+      if (Source(obj, in).decl != nullptr || inputs[in].spec.fallback) continue;
       const auto& spec = inputs[in].spec;
       errors_.Add(
           m_.objects_[obj]->location(),
@@ -291,22 +296,23 @@ void Model::Builder::CheckInitialConditions() {
   for (const InitialConditionDecl& ic : scenario().initial_conditions) {
     errors_.Try([&] {
       const int obj = FindObjectOrThrow(ic.object, ic.loc);
-      const auto states = StateNames(iface(obj));
+      const auto& states = iface(obj).states;
       const int s = IndexOf(states, ic.state);
       if (s < 0 && !ic.given_as.empty()) {
         throw ScenarioError(
             ic.loc, fmt::format("{} ({}) has no state 'Quat', which the initial condition {}.{} "
                                 "sets; expected an object with an orientation state Quat{}",
                                 ic.object, m_.objects_[obj]->type(), ic.object, ic.given_as,
-                                SuggestionText(ic.given_as, states, "its states")));
+                                SuggestionText(ic.given_as, Names(states), "its states")));
       }
       // A `--set` that made or changed the condition is named first: the scenario's line alone
       // would not tell the user which setting to fix.
       const std::string by = ic.setting.empty() ? "" : ic.setting + ": ";
       if (s < 0) {
-        throw ScenarioError(ic.loc, fmt::format("{}{} ({}) has no state '{}'{}", by, ic.object,
-                                                m_.objects_[obj]->type(), ic.state,
-                                                SuggestionText(ic.state, states, "its states")));
+        throw ScenarioError(
+            ic.loc,
+            fmt::format("{}{} ({}) has no state '{}'{}", by, ic.object, m_.objects_[obj]->type(),
+                        ic.state, SuggestionText(ic.state, Names(states), "its states")));
       }
       const int width = iface(obj).states[s].spec.width;
       const std::vector<double>& value = ApplyElementSettings(ic, width);

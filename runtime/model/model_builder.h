@@ -29,7 +29,8 @@ class Model::Builder {
     double factor = 1.0;
     int object = -1, output = -1;  ///< A port reference when object >= 0.
     int begin = 0, end = 0;        ///< Slice of the output.
-    std::vector<double> literal;
+    /// A literal's values: the connection term's, in the model's own copy of the scenario.
+    const std::vector<double>* literal = nullptr;
   };
   struct InputSource {
     const ConnectionDecl* decl = nullptr;
@@ -70,7 +71,12 @@ class Model::Builder {
   };
 
   int NodeId(int obj, Kind kind, int index) const;
-  std::vector<int> Prerequisites(const Node& n) const;
+  /// Appends the ids of the nodes `n` reads to `pre`.
+  void Prerequisites(const Node& n, std::vector<int>& pre) const;
+  /// The nodes node `id` reads, as OrderEvaluation listed them once for all passes.
+  std::span<const int> PrerequisitesOf(int id) const {
+    return std::span<const int>(pre_).subspan(pre_start_[id], pre_start_[id + 1] - pre_start_[id]);
+  }
   std::string NodeName(const Node& n) const;
   void OrderEvaluation();
   [[noreturn]] void ReportLoop(const std::vector<int>& path, int again) const;
@@ -92,28 +98,47 @@ class Model::Builder {
   OwnBlock OwnStates(int obj) const;
   static std::vector<IndexRange> Shifted(const std::optional<std::vector<IndexRange>>& ranges,
                                          const OwnBlock& block);
-  std::vector<IndexRange> InputColumns(
-      int obj, int in, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const;
-  const std::vector<IndexRange>& OutputColumns(
-      int obj, int out, std::map<std::pair<int, int>, std::vector<IndexRange>>& memo) const;
+  /// [node id]: an output's columns once OutputColumns has found them.
+  using ColumnMemo = std::vector<std::optional<std::vector<IndexRange>>>;
+  std::vector<IndexRange> InputColumns(int obj, int in, ColumnMemo& memo) const;
+  const std::vector<IndexRange>& OutputColumns(int obj, int out, ColumnMemo& memo) const;
 
   Model& m_;
   const Registry& registry_;
   ErrorCollector errors_;
   std::map<std::string, int> object_index_;
-  std::vector<const TypeInfo*> types_;             ///< [object]
-  std::vector<std::vector<InputSource>> sources_;  ///< [object][input]
+  std::vector<const TypeInfo*> types_;  ///< [object]
+  /// Every object's inputs' sources, object after object: input `in` of `obj` is
+  /// sources_[first_input_[obj] + in] (Source). One array: a vector per object costs an
+  /// allocation each.
+  std::vector<InputSource> sources_;
+  std::vector<int> first_input_;  ///< [object]
+  InputSource& Source(int obj, int in) { return sources_[first_input_[obj] + in]; }
+  const InputSource& Source(int obj, int in) const { return sources_[first_input_[obj] + in]; }
   /// [object][state]: the <InitialCondition> value, or nullptr when not given.
   std::vector<std::vector<const std::vector<double>*>> initial_values_;
   /// Initial conditions with their `--set Obj:State[i]` elements applied (a deque: the pointers
   /// in initial_values_ stay valid as it grows).
   std::deque<std::vector<double>> set_values_;
-  std::vector<std::vector<int>> state_offsets_;  ///< [object][state]: offset in the state vector
+  /// Offset in the state vector of state `s` of `obj`: state_offsets_[first_state_[obj] + s]
+  /// (one array for all objects: a vector per object costs an allocation each).
+  std::vector<int> state_offsets_;
+  std::vector<int> first_state_;  ///< [object]
+  int StateOffset(int obj, int s) const { return state_offsets_[first_state_[obj] + s]; }
   std::vector<Node> nodes_;
   std::vector<std::array<int, 3>> node_base_;
+  /// Every node's prerequisites, node after node: node id's are pre_[pre_start_[id],
+  /// pre_start_[id + 1]) (PrerequisitesOf). One array, filled in object order: the
+  /// declarations are read once, in memory order, not again in each pass.
+  std::vector<int> pre_;
+  std::vector<size_t> pre_start_;
   std::vector<int> order_;  ///< Node ids, prerequisites first.
-  std::vector<std::vector<std::span<double>>> output_views_;
-  std::vector<std::vector<std::span<double>>> input_views_;
+  /// [node id]: the buffer view of each input and output node (calculations' entries unused).
+  std::vector<std::span<double>> views_;
+  std::span<double>& InputView(int obj, int in) { return views_[NodeId(obj, Kind::kInput, in)]; }
+  std::span<double>& OutputView(int obj, int out) {
+    return views_[NodeId(obj, Kind::kOutput, out)];
+  }
 };
 
 }  // namespace hawser
