@@ -27,14 +27,17 @@ WaveResponse RaoResponse(const RaoTable& table, const Ocean& ocean, double t, do
     cosine[k] = resolved.kx[k] * x + resolved.ky[k] * y - w.omega * t + w.phase;
   }
   vector_math::SinCos(cosine, cosine, sine);
+  // H a e^(i psi) = (h_r + i h_i)(a cos psi + i a sin psi): its real part is the value, and
+  // Re(-i omega H a e^(i psi)) = omega times its imaginary part the rate. In real arithmetic:
+  // std::complex's product checks for NaN and infinity at every term (C99 Annex G).
   for (size_t k = 0; k < n; ++k) {
     const WaveComponentInfo& w = waves[k];
-    const std::complex<double> e = w.amplitude * std::complex<double>(cosine[k], sine[k]);
+    const double ac = w.amplitude * cosine[k], as = w.amplitude * sine[k];
     const RaoTable::Response& h = resolved.h[k];
     for (int i = 0; i < 6; ++i) {
-      const std::complex<double> value = h[static_cast<size_t>(i)] * e;
-      r.value[i] += value.real();
-      r.rate[i] += (std::complex<double>(0.0, -w.omega) * value).real();
+      const double hr = h[static_cast<size_t>(i)].real(), hi = h[static_cast<size_t>(i)].imag();
+      r.value[i] += hr * ac - hi * as;
+      r.rate[i] += w.omega * (hr * as + hi * ac);
     }
   }
   r.rate = ramp * r.rate + ramp_rate * r.value;
