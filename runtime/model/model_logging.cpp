@@ -39,7 +39,7 @@ void Model::SetLogged(const std::vector<std::span<const double>>& logged) {
     } else if (!std::less_equal<>()(x_.data(), v.data()) ||
                !std::less<>()(v.data(), x_.data() + x_.size())) {
       return;  // Neither a step's result nor a view of the state: evaluate everything.
-    }  // A view of the state (DeclareOutputFromState) needs no step.
+    }          // A view of the state (DeclareOutputFromState) needs no step.
   }
   while (!work.empty()) {
     const int s = work.back();
@@ -62,7 +62,7 @@ bool Model::EvaluateLogged(double t, const double* x) {
   if (!log_program_) return EvaluateOutputs(t, x);
   t_ = t;
   std::copy(x, x + x_.size(), x_.begin());  // Not memcpy: see Rhs.
-  struct Flag {  // Off again however Run ends (a calculation may throw).
+  struct Flag {                             // Off again however Run ends (a calculation may throw).
     bool& on;
     explicit Flag(bool& f) : on(f) { on = true; }
     ~Flag() { on = false; }

@@ -92,7 +92,7 @@ TEST_CASE("every row of a run logs what a full evaluation at its time and state 
   Simulate(*model, model->scenario().engine, sink, options);
   REQUIRE_MESSAGE(sink.result().status == RunStatus::kCompleted, sink.result().message);
   CHECK(rows == 81);
-  CHECK(equal == rows);                                // Bit for bit at every row,
+  CHECK(equal == rows);                              // Bit for bit at every row,
   CHECK(sink.Column("L.TensionB") == full_tension);  // and so in the result.
 }
 
