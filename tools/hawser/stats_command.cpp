@@ -27,6 +27,13 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 }  // namespace
 
 int Stats(const StatsRequest& request) {
+  // One analysis per call: with two, all but the first were silently not run.
+  if (int{request.fatigue} + int{!request.extremes.empty()} + int{!request.utilisation.empty()} >
+      1) {
+    throw ScenarioError({},
+                        "--fatigue, --extremes and --utilisation are separate analyses; give "
+                        "one per call");
+  }
   if (request.fatigue) return StatsFatigue(request);
   if (!request.extremes.empty()) return StatsExtremes(request);
   if (!request.group_by.empty()) {

@@ -159,6 +159,8 @@ TEST_CASE("hawser stats --utilisation: bad factors, MBL and records are exit 2 n
        "error: damaged case: 2 records; give 1"},
       {"stats '" + dir + "/intact.h5' --damaged '" + dir + "/damaged.h5'",
        "error: --damaged, --damaged-window, --mbl and -o belong to --utilisation"},
+      {intact + "=5e6 --extremes Line1.TensionB",
+       "error: --fatigue, --extremes and --utilisation are separate analyses; give one per call"},
   };
   for (const auto& c : cases) {
     const std::string args = c.args;
