@@ -62,7 +62,8 @@ bool Model::EvaluateLogged(double t, const double* x) {
   if (!log_program_) return EvaluateOutputs(t, x);
   t_ = t;
   std::copy(x, x + x_.size(), x_.begin());  // Not memcpy: see Rhs.
-  struct Flag {                             // Off again however Run ends (a calculation may throw).
+  // logging_only_ off again however Run ends (a calculation may throw).
+  struct Flag {
     bool& on;
     explicit Flag(bool& f) : on(f) { on = true; }
     ~Flag() { on = false; }

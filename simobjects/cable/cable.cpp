@@ -180,42 +180,43 @@ void Cable::SampleWater(std::span<const double> pos, bool ends_only) {
   // component at every node) were most of the cost of those evaluations, and their dependence
   // on the nodes' small perturbations only refines the Jacobian, which steers Newton's
   // iteration and not the solution.
-  const bool same_time = water_sampled_ && water_time_ == time();
+  const bool same_time = !water_positions_.empty() && water_time_ == time();
   if (estimating_jacobian() && same_time) return;
   const int nodes = props_.elements + 1;
   water_.velocity.resize(3 * nodes);
   water_.acceleration.resize(3 * nodes);
   water_.wet.resize(nodes);
+  const auto fill = [&](std::size_t node, const WaterMotion& w) {
+    Eigen::Map<Eigen::Vector3d>(water_.velocity.data() + 3 * node) = w.velocity + current;
+    Eigen::Map<Eigen::Vector3d>(water_.acceleration.data() + 3 * node) = w.acceleration;
+    water_.wet[node] = w.wet ? 1 : 0;
+  };
   // The water is a function of the time and the positions: at the same ones (Calc() and
   // CalcEnergy() of one evaluation), the last batch is still valid.
   const bool same_batch = same_time && std::equal(pos.begin(), pos.end(), water_positions_.begin(),
                                                   water_positions_.end());
-  std::size_t step = 1;  // Which nodes' water to refresh: every node, or the two ends.
   if (!same_batch && ends_only) {
     // The end forces and tensions read the water at the end nodes only (NodeExternalForce).
-    // The other nodes' water is left stale, so the next full sampling must not be skipped.
-    water_sampled_ = false;
+    // The other nodes' water is left stale, so the next evaluation samples them all again.
+    water_positions_.clear();
+    const auto last = static_cast<std::size_t>(nodes - 1);
     Eigen::Matrix<double, 3, 2> ends;
     ends << Eigen::Map<const Eigen::Vector3d>(pos.data()),
-        Eigen::Map<const Eigen::Vector3d>(pos.data() + 3 * (nodes - 1));
-    water_motion_.resize(static_cast<std::size_t>(nodes));
-    ocean->Motion(time(), ends, std::span<WaterMotion>(water_motion_.data(), 2));
-    water_motion_.back() = water_motion_[1];
-    step = static_cast<std::size_t>(nodes - 1);
-  } else if (!same_batch) {
+        Eigen::Map<const Eigen::Vector3d>(pos.data() + 3 * last);
+    WaterMotion motion[2];
+    ocean->Motion(time(), ends, motion);
+    fill(0, motion[0]);
+    fill(last, motion[1]);
+    return;
+  }
+  if (!same_batch) {
     water_time_ = time();
-    water_sampled_ = true;
     water_positions_.assign(pos.begin(), pos.end());
     // One batched call for all nodes (the ocean shares its per-time work among them).
     water_motion_.resize(static_cast<std::size_t>(nodes));
     ocean->Motion(time(), Eigen::Map<const Eigen::Matrix3Xd>(pos.data(), 3, nodes), water_motion_);
   }
-  for (std::size_t i = 0; i < static_cast<std::size_t>(nodes); i += step) {
-    const WaterMotion& w = water_motion_[i];
-    Eigen::Map<Eigen::Vector3d>(water_.velocity.data() + 3 * i) = w.velocity + current;
-    Eigen::Map<Eigen::Vector3d>(water_.acceleration.data() + 3 * i) = w.acceleration;
-    water_.wet[i] = w.wet ? 1 : 0;
-  }
+  for (std::size_t i = 0; i < water_motion_.size(); ++i) fill(i, water_motion_[i]);
 }
 
 void Cable::GatherNodes(std::vector<double>& pos, std::vector<double>& vel) const {

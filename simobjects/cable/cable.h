@@ -255,9 +255,8 @@ class Cable final : public SimObject {
   std::vector<std::pair<std::string, SourceLocation>> seabed_parameters_;
   ServiceUse ocean_;
   NodeWater water_;
-  double water_time_ = 0.0;                ///< When water_ was sampled from the ocean,
-  bool water_sampled_ = false;             ///< if it was,
-  std::vector<double> water_positions_;    ///< and at which node positions.
+  double water_time_ = 0.0;                ///< When water_motion_ was sampled from the ocean,
+  std::vector<double> water_positions_;    ///< at which node positions (empty: none valid).
   std::vector<WaterMotion> water_motion_;  ///< SampleWater's batch from the ocean.
   CableProperties props_;
   double length_ = 0.0, ea_ = 0.0, weight_per_length_ = 0.0;

@@ -3,11 +3,11 @@
 // the bound below.
 //
 // How: the components' constants as structure-of-arrays terms with the per-term division of the
-// direct sum folded in (cosh ratio e + E / e, one division instead of E / e^2 and two products),
-// omega t - phi once per call for all points, one pass per point for the phases (a 4-wide sincos
-// of the phase reduced by pi/2, within 1e-16 (4 + |psi|): wave_sum_avx2.cpp) and one for the
-// depth ratios (SLEEF's 4-wide exp) on a CPU with AVX2 and FMA (portable loops with SLEEF's
-// scalar functions otherwise), and a depth cut-off.
+// direct sum folded in (cosh ratio e + E / e instead of E / e^2 and two products), omega t - phi
+// once per call for all points, one pass per point for the phases (a 4-wide sincos of the phase
+// reduced by pi/2, within 1e-16 (4 + |psi|): wave_sum_avx2.cpp) and one for the depth ratios
+// (e^(k z') and e^(-k z') at once, inline: E / e = E e^(-k z'), no division) on a CPU with AVX2
+// and FMA (portable loops with SLEEF's scalar functions otherwise), and a depth cut-off.
 //
 // Depth cut-off. The terms are sorted by k once. A term's velocity, acceleration and pressure at
 // stretched height z' <= 0 are at most 2 e^(k z') times |a omega / (1 - E)|, |a omega^2 /
