@@ -180,7 +180,11 @@ const RaoTable::Components& RaoTable::AtComponents(std::span<const WaveComponent
     // Frequency interpolation once per component, at every table heading (as At()).
     c = ComponentCache{.waves = waves.data(), .count = waves.size()};
     c.by_heading.resize(waves.size() * nh);
+    std::map<double, size_t> direction_index;  // A sea has few directions, often one.
     for (size_t k = 0; k < waves.size(); ++k) {
+      const auto [at, added] = direction_index.try_emplace(waves[k].direction, c.directions.size());
+      if (added) c.directions.push_back(waves[k].direction);
+      c.direction_of.push_back(at->second);
       c.at_heading.kx.push_back(waves[k].wave_number * std::cos(waves[k].direction));
       c.at_heading.ky.push_back(waves[k].wave_number * std::sin(waves[k].direction));
       const double omega = waves[k].omega;
@@ -200,10 +204,15 @@ const RaoTable::Components& RaoTable::AtComponents(std::span<const WaveComponent
     }
   }
   if (!c.resolved || c.heading != heading) {
+    // HeadingLerp per component, with the bracket found once per wave direction.
+    c.stencils.resize(c.directions.size());
+    for (size_t d = 0; d < c.directions.size(); ++d)
+      c.stencils[d] = HeadingBracket(headings_, (c.directions[d] - heading) / kDegree);
     c.at_heading.h.resize(waves.size());
     for (size_t k = 0; k < waves.size(); ++k) {
-      c.at_heading.h[k] =
-          HeadingLerp(&c.by_heading[k * nh], (waves[k].direction - heading) / kDegree);
+      const Response* row = &c.by_heading[k * nh];
+      const HeadingStencil& st = c.stencils[c.direction_of[k]];
+      c.at_heading.h[k] = nh == 1 ? row[0] : Lerp(row[st.i], row[st.next], st.u);
     }
     c.heading = heading;
     c.resolved = true;

@@ -110,6 +110,9 @@ class RaoTable {
     const WaveComponentInfo* waves = nullptr;
     size_t count = 0;
     std::vector<Response> by_heading;
+    std::vector<double> directions;        ///< The distinct wave directions [rad].
+    std::vector<size_t> direction_of;      ///< Each component's index into directions.
+    std::vector<HeadingStencil> stencils;  ///< Each direction's bracket at the heading.
     double heading = 0.0;
     bool resolved = false;
     Components at_heading;

@@ -12,8 +12,8 @@
 namespace hawser::test {
 namespace {
 
-TEST_CASE("RaoTable::AtComponents equals At per component, and follows a heading change") {
-  // 4 frequencies x 3 headings of values that vary in both, so that every interpolation counts.
+// 4 frequencies x 3 headings of values that vary in both, so that every interpolation counts.
+RaoTable VaryingTable() {
   const std::vector<double> frequencies = {0.2, 0.5, 1.0, 2.0}, headings = {0.0, 90.0, 200.0};
   std::vector<RaoTable::Response> values;
   for (std::size_t f = 0; f < frequencies.size(); ++f) {
@@ -24,16 +24,25 @@ TEST_CASE("RaoTable::AtComponents equals At per component, and follows a heading
       values.push_back(r);
     }
   }
-  const RaoTable table(frequencies, headings, values);
-  // Components below, inside and beyond the table's frequencies, in several directions.
+  return RaoTable(frequencies, headings, values);
+}
+
+// Components below, inside and beyond the table's frequencies; component k travels towards
+// direction(k) [rad].
+template <class Direction>
+std::vector<WaveComponentInfo> Components(Direction direction) {
   std::vector<WaveComponentInfo> waves;
   for (int k = 0; k < 12; ++k) {
     waves.push_back({.amplitude = 1.0,
                      .omega = 0.1 + 0.2 * k,
                      .wave_number = 0.01 * (k + 1),
-                     .direction = 0.9 * k - 2.0,
+                     .direction = direction(k),
                      .phase = 0.0});
   }
+  return waves;
+}
+
+void CheckAgainstAt(const RaoTable& table, const std::vector<WaveComponentInfo>& waves) {
   for (const double heading : {0.3, 0.3, -1.7, 4.0}) {
     CAPTURE(heading);
     const RaoTable::Components& c = table.AtComponents(waves, heading);
@@ -48,6 +57,20 @@ TEST_CASE("RaoTable::AtComponents equals At per component, and follows a heading
       CHECK(c.ky[k] == waves[k].wave_number * std::sin(waves[k].direction));
     }
   }
+}
+
+TEST_CASE("RaoTable::AtComponents equals At per component, and follows a heading change") {
+  const RaoTable table = VaryingTable();
+  CheckAgainstAt(table, Components([](int k) { return 0.9 * k - 2.0; }));  // 12 directions.
+}
+
+TEST_CASE("RaoTable::AtComponents brackets each of a sea's directions once, for all of them") {
+  // Three directions shared by the 12 components, interleaved (a crossing swell and wind sea):
+  // each component must still take its own direction's bracket.
+  const RaoTable table = VaryingTable();
+  CheckAgainstAt(table, Components([](int k) {
+                   return k % 3 == 0 ? -2.0 : k % 3 == 1 ? 0.5 : 3.1;
+                 }));
 }
 
 }  // namespace
