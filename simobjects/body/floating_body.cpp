@@ -99,15 +99,20 @@ FloatingBody::FloatingBody(ObjectArgs& args)
                               .unit = "N, N*m",
                               .doc = "First-order wave force and moment about O, heading frame.",
                               .dims = {DofDimension()}});
-  DeclareCalc({quat_out_, rpy_, wave_load_}, {}, [this] { CalcAttitudeAndLoads(); });
+  DeclareCalc({quat_out_, rpy_}, {}, [this] { CalcAttitude(); });
+  DeclareCalc({wave_load_}, {}, [this] { CalcLoads(); });
 }
 
-void FloatingBody::CalcAttitudeAndLoads() {
+void FloatingBody::CalcAttitude() {
+  const Eigen::Vector4d q = QuatState();
+  Eigen::Map<Eigen::Vector4d>(out(quat_out_).data()) = q.normalized();
+  out3(rpy_) = RotationToRollPitchYaw(rigid_body::RotationFromQuat(q)) / kDegree;
+}
+
+void FloatingBody::CalcLoads() {
   quat_value_ = QuatState();
-  Eigen::Map<Eigen::Vector4d>(out(quat_out_).data()) = quat_value_.normalized();
   rotation_ = rigid_body::RotationFromQuat(quat_value_);
   const Eigen::Vector3d rpy = RotationToRollPitchYaw(rotation_);
-  out3(rpy_) = rpy / kDegree;
   Vector6d wave;
   environment_loads_ = EnvironmentLoads(rotation_, rpy, wave);
   Eigen::Map<Vector6d>(out(wave_load_).data()) = wave;
@@ -334,7 +339,7 @@ Vector6d FloatingBody::EnvironmentLoads(const Eigen::Matrix3d& rotation, const E
 }
 
 void FloatingBody::CalcDerivatives() {
-  // CalcAttitudeAndLoads ran at this state (the model evaluates every non-diagnostic output
+  // CalcLoads ran at this state (the model evaluates every non-diagnostic output
   // before the derivatives).
   const Eigen::Vector4d& q = quat_value_;
   const Eigen::Matrix3d& rotation = rotation_;

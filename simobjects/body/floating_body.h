@@ -72,10 +72,13 @@ class FloatingBody final : public RigidBodyObject {
   void DeclareDamping();
   /// WamitFile and its scales; reads the files (the state's width depends on the fit).
   void DeclareWamit(const ObjectArgs& args);
+  /// The attitude outputs (Quat, RollPitchYaw) at the current state. A calculation of its own,
+  /// so that a result row logging only the body's pose (or points on it) skips the loads.
+  void CalcAttitude();
   /// The attitude, the wave load and the environment loads at the current state: computed once
-  /// per evaluation by the outputs' calculation (which the model always runs before the
+  /// per evaluation by WaveLoad's calculation (which the model always runs before the
   /// derivatives: it is not diagnostic), read again by CalcDerivatives.
-  void CalcAttitudeAndLoads();
+  void CalcLoads();
   /// The loads other than the inputs (weight, buoyancy, hydrostatics, damping, waves), about O,
   /// world, for attitude `rotation` with roll-pitch-yaw angles `rpy` [rad]; also the wave load
   /// in the heading frame.
@@ -99,7 +102,7 @@ class FloatingBody final : public RigidBodyObject {
   double rho_ = 0.0, g_ = 0.0;
   ServiceUse ocean_;
   Output rpy_, wave_load_;
-  // CalcAttitudeAndLoads' results, for CalcDerivatives.
+  // CalcLoads' results, for CalcDerivatives.
   Eigen::Vector4d quat_value_ = Eigen::Vector4d(1, 0, 0, 0);  ///< The Quat state as integrated.
   Eigen::Matrix3d rotation_ = Eigen::Matrix3d::Identity();
   Vector6d environment_loads_ = Vector6d::Zero();
