@@ -119,7 +119,7 @@ void Model::Builder::BuildObject(const ObjectDecl& decl,
                                               decl.name, type->path, LibraryNote(*type)));
   }
   ReportUnknownParameters(decl, *type, *object);
-  object_index_[decl.name] = static_cast<int>(m_.objects_.size());
+  m_.object_index_[decl.name] = static_cast<int>(m_.objects_.size());
   m_.objects_.push_back(std::move(object));
   types_.push_back(type);
 }
@@ -150,8 +150,8 @@ void Model::Builder::ResolveConnections() {
 }
 
 int Model::Builder::FindObjectOrThrow(const std::string& name, const SourceLocation& loc) const {
-  auto it = object_index_.find(name);
-  if (it != object_index_.end()) return it->second;
+  auto it = m_.object_index_.find(name);
+  if (it != m_.object_index_.end()) return it->second;
   std::vector<std::string> names;
   for (const auto& o : m_.objects_) names.push_back(o->name());
   throw ScenarioError(

@@ -106,7 +106,6 @@ class Model::Builder {
   Model& m_;
   const Registry& registry_;
   ErrorCollector errors_;
-  std::map<std::string, int> object_index_;
   std::vector<const TypeInfo*> types_;  ///< [object]
   /// Every object's inputs' sources, object after object: input `in` of `obj` is
   /// sources_[first_input_[obj] + in] (Source). One array: a vector per object costs an
