@@ -111,10 +111,12 @@
 // UpdateDiscreteState() after each accepted step (the break tension is found to the step) and
 // stops at NextEventTime() (BreakTime exactly); the integrator then restarts. The elastic energy
 // k max(0, l - l0)^2 / 2 the segment held leaves PotentialEnergy at that moment, and the output
-// ReleasedEnergy reports it from then on: KineticEnergy + PotentialEnergy + DissipatedEnergy +
-// ReleasedEnergy keeps the balance above. BreakTime at the start time breaks it from the start
-// (Settle then finds the damaged equilibrium, ReleasedEnergy 0). StateJacobian declines once a
-// segment broke (the finite differences take over).
+// ReleasedEnergy reports it from then on (with bending, so does the bend at the segment's two
+// nodes: each piece ends there as a pinned free end, no moment across the gap, cable_break.cpp):
+// KineticEnergy + PotentialEnergy + DissipatedEnergy + ReleasedEnergy keeps the balance above.
+// BreakTime at the start time breaks it from the start (Settle then finds the damaged
+// equilibrium, ReleasedEnergy 0). StateJacobian declines once a segment broke (the finite
+// differences take over).
 // BreakEnd="A" (or "B") breaks the connection at that end instead, at BreakTime or when the
 // end's TensionA (TensionB) first exceeds BreakTension: its end segment breaks as above and the
 // end node loses its lumped mass, weight, drag, seabed and bending terms, so ForceA (ForceB) is
@@ -276,7 +278,7 @@ class Cable final : public SimObject {
     SourceLocation time_loc;
   };
   BreakSpec break_;
-  double released_energy_ = 0.0;  ///< ReleasedEnergy [J]: elastic energy of broken segments.
+  double released_energy_ = 0.0;  ///< ReleasedEnergy [J]: broken segments' elastic and bend.
   Output released_energy_out_;
   // Work arrays, sized once (no allocation in the right-hand side).
   std::vector<double> pos_, vel_, force_, tangent_, seg_tension_;

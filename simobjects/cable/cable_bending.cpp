@@ -42,13 +42,24 @@ void SetBendingStiffness(CableProperties& p, std::span<const double> node_ei) {
 
 double BendingEnergy(const CableProperties& p, std::span<const double> pos) {
   double energy = 0.0;
-  Bend b;
   for (int i = 1; i + 1 < static_cast<int>(p.bending.size()); ++i) {
-    if (p.bending[i] > 0.0 && BendAt(pos, i, b)) {
-      energy += 0.5 * p.bending[i] * (b.e1 - b.e0).squaredNorm();
-    }
+    if (p.bending[i] > 0.0) energy += NodeBendingEnergy(p, pos, i);
   }
   return energy;
+}
+
+double NodeBendingEnergy(const CableProperties& p, std::span<const double> pos, int i) {
+  Bend b;
+  if (i < 1 || i + 1 >= static_cast<int>(p.bending.size()) || !(p.bending[i] > 0.0) ||
+      !BendAt(pos, i, b)) {
+    return 0.0;
+  }
+  return 0.5 * p.bending[i] * (b.e1 - b.e0).squaredNorm();
+}
+
+void UnbendAcross(CableProperties& p, int segment) {
+  if (p.bending.empty()) return;
+  p.bending[static_cast<size_t>(segment)] = p.bending[static_cast<size_t>(segment) + 1] = 0.0;
 }
 
 void AddBendingForces(const CableProperties& p, std::span<const double> pos,

@@ -43,6 +43,15 @@ void SetBendingStiffness(CableProperties& p, std::span<const double> node_ei);
 /// bending).
 double BendingEnergy(const CableProperties& p, std::span<const double> pos);
 
+/// Node i's term C_i |e_i - e_{i-1}|^2 / 2 of BendingEnergy [J] (0 at an end, without bending,
+/// or next to a zero-length segment).
+double NodeBendingEnergy(const CableProperties& p, std::span<const double> pos, int i);
+
+/// Removes the bend at the two nodes of segment `segment` (the pinned free ends its break
+/// leaves, as at the line's ends): C = 0 at nodes segment and segment + 1. Nothing without
+/// bending.
+void UnbendAcross(CableProperties& p, int segment);
+
 /// Adds every node's bending force -dE/dx to `force` (3 (N + 1), ends included: for them, the
 /// force on the object attached there). Nothing without bending.
 void AddBendingForces(const CableProperties& p, std::span<const double> pos,

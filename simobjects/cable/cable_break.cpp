@@ -9,9 +9,17 @@
 #include "hawser/log.h"
 #include "hawser/text.h"
 #include "simobjects/cable/cable.h"
+#include "simobjects/cable/cable_bending.h"
 
 namespace hawser {
 namespace {
+
+/// Breaks segment `segment` of p: it carries no force, and the two pieces end at its nodes as
+/// pinned free ends, with no bend across the gap (cable_bending.h).
+void BreakIn(CableProperties& p, int segment) {
+  p.broken_segments.push_back(segment);
+  UnbendAcross(p, segment);
+}
 
 /// Detaches end `end` (0 = A, 1 = B) of a line whose end segment broke: the end node loses
 /// every lumped term, so it puts no force on what it is attached to (ForceA/B = 0), and the
@@ -65,7 +73,8 @@ void Cable::DeclareBreak(const ObjectArgs& args) {
       {.name = "ReleasedEnergy",
        .width = 1,
        .unit = "J",
-       .doc = "Elastic energy the broken segment held at the break (lost from PotentialEnergy)."});
+       .doc = "Elastic energy the broken segment held at the break, the bend at its two nodes "
+              "included (lost from PotentialEnergy)."});
   if (describing()) return;
   // Only a line that may break has events: with events the integrator stops at every output
   // time and after every step (model_events.cpp), which an intact line must not pay for.
@@ -152,14 +161,16 @@ bool Cable::UpdateDiscreteState() {
           " N > BreakTension = " + NumberText(break_.tension) + " N";
   }
   if (segment < 0) return false;
-  // The elastic energy it held leaves PotentialEnergy now.
+  // The elastic energy it held, and the bend at its two nodes, leave PotentialEnergy now.
   const Eigen::Map<const Eigen::Vector3d> a(&pos_[3 * segment]), b(&pos_[3 * segment + 3]);
-  double released = SegmentElasticEnergy(props_, segment, (b - a).norm());
+  double released = SegmentElasticEnergy(props_, segment, (b - a).norm()) +
+                    NodeBendingEnergy(props_, pos_, segment) +
+                    NodeBendingEnergy(props_, pos_, segment + 1);
   if (break_.end >= 0) {
     // And with the connection, the end node's weight and seabed energy: all that PotentialEnergy
-    // loses as the end detaches (the bend at the node next to it, too).
+    // loses as the end detaches.
     CableProperties detached = props_;
-    detached.broken_segments.push_back(segment);
+    BreakIn(detached, segment);
     DetachEnd(detached, break_.end);
     released =
         CableEnergies(props_, pos_, vel_).potential - CableEnergies(detached, pos_, vel_).potential;
@@ -186,7 +197,7 @@ void Cable::RestoreDiscreteState(std::span<const double> values) {
   }
   released_energy_ = values[2];
   if (!props_.broken_segments.empty()) return;  // Broken at the start: Initialize() recorded it.
-  props_.broken_segments.assign(1, static_cast<int>(values[0]));
+  BreakIn(props_, static_cast<int>(values[0]));
   RecordEvent("break", props_.broken_segments.front(), values[1]);
   if (break_.end >= 0) {
     DetachEnd(props_, break_.end);
@@ -195,7 +206,7 @@ void Cable::RestoreDiscreteState(std::span<const double> values) {
 }
 
 void Cable::Break(int segment, const std::string& why, double released) {
-  props_.broken_segments.push_back(segment);
+  BreakIn(props_, segment);
   released_energy_ += released;
   RecordEvent("break", segment);
   if (break_.end >= 0) {
