@@ -336,7 +336,8 @@ bool Model::FillExactJacobian(int block, std::span<double> values) {
 
 const SimObject* Model::FindObject(const std::string& name) const {
   const auto found = object_index_.find(name);
-  return found == object_index_.end() ? nullptr : objects_[static_cast<size_t>(found->second)].get();
+  return found == object_index_.end() ? nullptr
+                                      : objects_[static_cast<size_t>(found->second)].get();
 }
 
 std::vector<std::string> Model::DescribeEvaluationOrder() const {
