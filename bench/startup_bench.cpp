@@ -3,14 +3,21 @@
 // and, per shape, how each time grows against the 1k model: with linear start-up the ratio of
 // "per object" times stays near 1. Also the process CPU time of the three (on a shared machine
 // it varies less than the wall time), and the time to free the model and the scenario (a run
-// pays it at exit; not in the total). Never fails on a timing.
+// pays it at exit; not in the total). Then `cli s`: the whole `hawser run` of the same scenario
+// as a process (one RK4 step, no columns logged): reading the file, assembly, the CLI's checks
+// (connection units), the initial state, the step and freeing at exit; what a user waits for.
+// Never fails on a timing.
 //
-//   build/bench/startup_bench [max_objects]   (default 100000)
+//   build/bench/startup_bench [max_objects]   (default 100000; hawser from ../tools/hawser)
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <string>
@@ -81,6 +88,28 @@ std::string Filters(int n) {
   return Wrap(objects, wires);
 }
 
+/// Wall time of `hawser run` on `xml` with its Engine replaced by one RK4 step, as a process;
+/// NaN when the run fails or there is no hawser binary.
+double CliSeconds(const std::filesystem::path& hawser, std::string xml) {
+  if (!std::filesystem::exists(hawser)) return NAN;
+  const std::string engine = "TOutput=\"0, 0.1, 1\"";
+  xml.replace(xml.find(engine), engine.size(),
+              "Integrator=\"rk4\" stepsize=\"0.01\" TOutput=\"0, 0.01, 0.01\"");
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  const std::string stem = fmt::format("hawser_startup_bench_{}", static_cast<long>(getpid()));
+  const std::filesystem::path file = dir / (stem + ".xml"), csv = dir / (stem + ".csv");
+  std::ofstream(file) << xml;
+  const auto start = std::chrono::steady_clock::now();
+  const int status = std::system(
+      fmt::format("'{}' run '{}' -q -o '{}'", hawser.string(), file.string(), csv.string())
+          .c_str());
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::filesystem::remove(file);
+  std::filesystem::remove(csv);
+  return status == 0 ? seconds : NAN;
+}
+
 double Seconds(const std::function<void()>& f) {
   const auto start = std::chrono::steady_clock::now();
   f();
@@ -93,10 +122,13 @@ double Seconds(const std::function<void()>& f) {
 int main(int argc, char** argv) {
   using namespace hawser;
   const int max_objects = argc > 1 ? std::atoi(argv[1]) : 100000;
+  const std::filesystem::path hawser =
+      std::filesystem::path(argv[0]).parent_path() / ".." / "tools" / "hawser";
   const std::vector<std::pair<std::string, std::function<std::string(int)>>> shapes = {
       {"springs", Springs}, {"chain", Chain}, {"filters", Filters}};
-  fmt::print("{:<8} {:>8} {:>9} {:>9} {:>9} {:>9} {:>12} {:>9} {:>9}\n", "shape", "objects",
-             "load s", "assemble s", "initial s", "total s", "per-object x", "CPU s", "free s");
+  fmt::print("{:<8} {:>8} {:>9} {:>9} {:>9} {:>9} {:>12} {:>9} {:>9} {:>9}\n", "shape", "objects",
+             "load s", "assemble s", "initial s", "total s", "per-object x", "CPU s", "free s",
+             "cli s");
   for (const auto& [shape, make] : shapes) {
     double first_per_object = 0.0;
     for (int n = 1000; n <= max_objects; n *= 10) {
@@ -116,8 +148,10 @@ int main(int argc, char** argv) {
       const double total = load + assemble + initial;
       if (n == 1000) first_per_object = total / n;
       // Time per object relative to the 1k model: 1 is linear, 10 at 10k would be quadratic.
-      fmt::print("{:<8} {:>8} {:>9.3f} {:>10.3f} {:>9.3f} {:>9.3f} {:>12.2f} {:>9.3f} {:>9.3f}\n",
-                 shape, n, load, assemble, initial, total, total / n / first_per_object, cpu, free);
+      const double cli = CliSeconds(hawser, xml);
+      fmt::print(
+          "{:<8} {:>8} {:>9.3f} {:>10.3f} {:>9.3f} {:>9.3f} {:>12.2f} {:>9.3f} {:>9.3f} {:>9.3f}\n",
+          shape, n, load, assemble, initial, total, total / n / first_per_object, cpu, free, cli);
       std::fflush(stdout);
     }
   }
