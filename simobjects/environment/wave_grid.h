@@ -62,6 +62,7 @@
 #include <vector>
 
 #include "simobjects/environment/sea_state.h"
+#include "simobjects/environment/wave_grid_sums.h"
 
 namespace hawser::ocean {
 
@@ -138,11 +139,25 @@ class WaveGrid {
     std::uint64_t epoch = 0;                                       ///< Its level's, when checked.
     const double* base[4] = {nullptr, nullptr, nullptr, nullptr};  ///< The corners' chunks.
   };
-  /// The cells of one batch of points (3 per point: the elevation's level and the two around z').
+  /// A point's cells (the elevation's level and the two around z') and the levels it was at
+  /// last, where LevelOf looks first.
+  struct PointCells {
+    Cell cells[3];
+    int eta_level = -1, z_level = -1;
+  };
+  /// The cells of one batch of points.
   struct Batch {
     const double* points = nullptr;
     Eigen::Index cols = 0;
-    std::vector<Cell> cells;
+    std::vector<PointCells> cells;
+  };
+  /// Level l's sample interval at the time of the current At call and its Hermite weights
+  /// (h00, h10 dt, h01, h11 dt), computed once per call.
+  struct LevelTime {
+    std::uint64_t call = 0;
+    bool ok = false;
+    Clock clock{};
+    double hermite[4] = {0, 0, 0, 0};
   };
   /// The level l with z_(l+1) < z <= z_l (z in [z_L, z_0]).
   int LevelOf(double z) const;
@@ -158,10 +173,11 @@ class WaveGrid {
   /// The half of `slot` that holds `chunk` (filled if not yet).
   int Half(std::size_t slot, std::int64_t i, std::int64_t j, std::int64_t chunk) const;
   void Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk, double* out) const;
-  /// The time-interpolated and bilinear sums at level l (A, B of the .cpp) into q; false when the
-  /// grid is full. `cell`, when given, is the point's memory of its cells (file comment).
-  bool AtLevel(int level, double x, double y, double t, Cell* cell, double* q) const;
-  bool Interpolate(double t, const Eigen::Vector3d& p, Cell* cells, WaveKinematics& out) const;
+  /// Where (x, y) at time t of the current At call falls at level l (wave_grid_sums.h) into s;
+  /// false when the grid is full. `cell` is the point's memory of its cell there (file comment).
+  bool Locate(int level, double x, double y, double t, Cell& cell, grid_sums::Stencil& s) const;
+  bool Interpolate(double t, const Eigen::Vector3d& p, PointCells* cells,
+                   WaveKinematics& out) const;
   void Evict(double t) const;
   Batch* FindBatch(const double* points, Eigen::Index cols) const;
 
@@ -190,7 +206,9 @@ class WaveGrid {
   /// A direct-mapped cache of (key, slot) in front of index_ (cleared when vertices are dropped).
   mutable std::vector<std::pair<std::uint64_t, std::size_t>> cache_;
   mutable std::vector<Batch> batches_;
-  mutable Cell scratch_;  ///< The cell of a point outside any batch.
+  mutable PointCells scratch_;            ///< The cells of a point outside any batch.
+  mutable std::vector<LevelTime> times_;  ///< Per level.
+  mutable std::uint64_t calls_ = 0;       ///< At calls.
   /// Per level, bumped whenever a vertex of the level is filled or dropped (and for all levels
   /// when the pool grows): a cell checked at the current epoch needs no check.
   mutable std::vector<std::uint64_t> epoch_;
