@@ -213,34 +213,27 @@ int WaveGrid::Half(std::size_t slot, std::int64_t i, std::int64_t j, std::int64_
   return s;
 }
 
-bool WaveGrid::Locate(int level, double x, double y, double t, Cell& here,
-                      grid_sums::Stencil& s) const {
-  LevelTime& time = times_[static_cast<std::size_t>(level)];
-  if (time.call != calls_) {  // The level's first point in this call.
-    time.call = calls_;
-    time.ok = ClockAt(level, t, time.clock);
-    const double tau = time.clock.tau, t2 = tau * tau, t3 = t2 * tau,
-                 dt = dt_[static_cast<std::size_t>(level)];
-    // The cubic Hermite basis on [t_j, t_j+1]: h00, h10 dt, h01, h11 dt (wave_grid_sums.h).
-    time.hermite[0] = 2 * t3 - 3 * t2 + 1;
-    time.hermite[1] = (t3 - 2 * t2 + tau) * dt;
-    time.hermite[2] = 3 * t2 - 2 * t3;
-    time.hermite[3] = (t3 - t2) * dt;
-  }
-  if (!time.ok) return false;
-  const Clock& c = time.clock;
-  const double inverse = inverse_[2 * static_cast<std::size_t>(level)];
-  const double fx = x * inverse, fy = y * inverse;
-  if (!(std::abs(fx) < kMaxIndex - 2 && std::abs(fy) < kMaxIndex - 2)) return false;
-  const double ix = Floor(fx), iy = Floor(fy);
-  const auto i0 = static_cast<std::int64_t>(ix), j0 = static_cast<std::int64_t>(iy);
+void WaveGrid::TimeAt(int level, double t, LevelTime& time) const {
+  time.call = calls_;
+  time.ok = ClockAt(level, t, time.clock);
+  const double tau = time.clock.tau, t2 = tau * tau, t3 = t2 * tau,
+               dt = dt_[static_cast<std::size_t>(level)];
+  // The cubic Hermite basis on [t_j, t_j+1]: h00, h10 dt, h01, h11 dt (wave_grid_sums.h).
+  time.hermite[0] = 2 * t3 - 3 * t2 + 1;
+  time.hermite[1] = (t3 - 2 * t2 + tau) * dt;
+  time.hermite[2] = 3 * t2 - 2 * t3;
+  time.hermite[3] = (t3 - t2) * dt;
+}
+
+bool WaveGrid::Refresh(int level, std::int64_t i0, std::int64_t j0, std::int64_t chunk, double t,
+                       Cell& here) const {
   // A kept cell serves when its vertices still hold this chunk (file comment).
-  bool kept = here.level == level && here.i == i0 && here.j == j0 && here.chunk == c.chunk;
+  bool kept = here.level == level && here.i == i0 && here.j == j0 && here.chunk == chunk;
   const std::uint64_t epoch = epoch_[static_cast<std::size_t>(level)];
   for (int corner = 0; kept && here.epoch != epoch && corner < 4; ++corner) {
     const Vertex& v = pool_[here.slot[corner]];
     kept = v.key == Key(level, i0 + (corner & 1), j0 + (corner >> 1)) &&
-           v.chunk[here.half[corner]] == c.chunk;
+           v.chunk[here.half[corner]] == chunk;
   }
   if (!kept) {
     here.level = -1;
@@ -257,12 +250,12 @@ bool WaveGrid::Locate(int level, double x, double y, double t, Cell& here,
         cached = {key, slot};
       }
       here.slot[corner] = slot;
-      here.half[corner] = Half(slot, i, j, c.chunk);
+      here.half[corner] = Half(slot, i, j, chunk);
     }
     here.level = level;
     here.i = i0;
     here.j = j0;
-    here.chunk = c.chunk;
+    here.chunk = chunk;
   }
   if (here.epoch != epoch_[static_cast<std::size_t>(level)]) {  // (Slot or Half may bump it.)
     here.epoch = epoch_[static_cast<std::size_t>(level)];
@@ -271,6 +264,25 @@ bool WaveGrid::Locate(int level, double x, double y, double t, Cell& here,
                           static_cast<std::size_t>(here.half[corner]) * kHalf;
     }
   }
+  return true;
+}
+
+bool WaveGrid::Locate(int level, double x, double y, double t, Cell& here,
+                      grid_sums::Stencil& s) const {
+  const auto u = static_cast<std::size_t>(level);
+  LevelTime& time = times_[u];
+  if (time.call != calls_) TimeAt(level, t, time);  // The level's first point in this call.
+  if (!time.ok) return false;
+  const Clock& c = time.clock;
+  const double inverse = inverse_[2 * u];
+  const double fx = x * inverse, fy = y * inverse;
+  if (!(std::abs(fx) < kMaxIndex - 2 && std::abs(fy) < kMaxIndex - 2)) return false;
+  const double ix = Floor(fx), iy = Floor(fy);
+  const auto i0 = static_cast<std::int64_t>(ix), j0 = static_cast<std::int64_t>(iy);
+  // The cell of the last evaluation, checked at its level's current epoch, serves as it is.
+  const bool same = here.level == level && here.i == i0 && here.j == j0 && here.chunk == c.chunk &&
+                    here.epoch == epoch_[u];
+  if (!same && !Refresh(level, i0, j0, c.chunk, t, here)) return false;
   const auto row = static_cast<std::size_t>(c.sample) * kStride;
   for (int corner = 0; corner < 4; ++corner) s.row[corner] = here.base[corner] + row;
   const double wx = fx - ix, wy = fy - iy;

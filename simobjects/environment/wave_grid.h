@@ -173,6 +173,12 @@ class WaveGrid {
   /// The half of `slot` that holds `chunk` (filled if not yet).
   int Half(std::size_t slot, std::int64_t i, std::int64_t j, std::int64_t chunk) const;
   void Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk, double* out) const;
+  /// Level l's entry of times_ at time t.
+  void TimeAt(int level, double t, LevelTime& time) const;
+  /// Makes `cell` level l's cell (i0, j0) holding `chunk`, with its corners' chunks (file
+  /// comment); false when the grid is full.
+  bool Refresh(int level, std::int64_t i0, std::int64_t j0, std::int64_t chunk, double t,
+               Cell& cell) const;
   /// Where (x, y) at time t of the current At call falls at level l (wave_grid_sums.h) into s;
   /// false when the grid is full. `cell` is the point's memory of its cell there (file comment).
   bool Locate(int level, double x, double y, double t, Cell& cell, grid_sums::Stencil& s) const;

@@ -24,8 +24,8 @@ using grid_layout::kStride;
   }
 }
 
-[[gnu::always_inline]] inline void BothLevels(const Stencil& upper, const Stencil& lower,
-                                              double w, const Quantities& out) {
+[[gnu::always_inline]] inline void BothLevels(const Stencil& upper, const Stencil& lower, double w,
+                                              const Quantities& out) {
   double u[8], l[8], q[8];
   LevelSums(upper, u);
   LevelSums(lower, l);
