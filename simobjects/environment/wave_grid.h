@@ -47,10 +47,17 @@
 // Layout and reuse. A chunk's values are stored sample by sample, a sample's 8 quantities and
 // their 8 time derivatives together (16 doubles), so that a point reads one short run per vertex. A
 // batch of points given again (the same matrix at every evaluation, e.g. a line's nodes, as
-// FastWaveSum's phasor batches) keeps per point the vertex slots of the cells it read: the hash
-// lookups are redone only when the point changes cell or chunk, and a kept slot is checked against
-// its vertex's key and chunk before use, so the result never depends on what was evaluated before.
-// At most 16 batches and 65,536 points' cells (23 MiB) are kept; others are looked up each time.
+// FastWaveSum's phasor batches) keeps per point the vertex slots of the cells it read and its two
+// levels (eta's and z''s, where the level search starts): the hash lookups are redone only when
+// the point changes cell or chunk, and a kept slot is checked against its vertex's key and chunk
+// before use, so the result never depends on what was evaluated before. At most 16 batches and
+// 65,536 points' cells (23 MiB) are kept; others are looked up each time.
+//
+// Per point. A level's sample interval and Hermite weights are taken once per At call (every
+// point of a call has its time). At eta's level only eta is summed (4 of the 32 values); the
+// kinematics at the two levels around z' and their linear blend are one kernel
+// (wave_grid_sums.h), built for AVX2 (4 doubles per instruction) and for every x86-64 CPU (2),
+// without fused multiply-adds, so that both give the same bits.
 #pragma once
 
 #include <Eigen/Core>
