@@ -310,11 +310,16 @@ bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, PointCells* cells
   // The elevation from the lattice of the level at the point's own height.
   const int level_eta = LevelOf(std::min(p.z(), 0.0), cells->eta_level);
   cells->eta_level = level_eta;
-  grid_sums::Stencil at_eta{}, upper{}, lower{};
+  grid_sums::Stencil at_eta, upper, lower;
   if (!Locate(level_eta, p.x(), p.y(), t, cell(level_eta, 0), at_eta)) return false;
-  out = WaveKinematics{};
   out.elevation = grid_sums::Elevation(at_eta);
-  if (p.z() > out.elevation) return true;  // Dry, as SeaState::At.
+  out.submerged = false;
+  if (p.z() > out.elevation) {  // Dry, as SeaState::At.
+    out.velocity.setZero();
+    out.acceleration.setZero();
+    out.dynamic_pressure = 0.0;
+    return true;
+  }
   double zs = StretchedHeight(p.z(), out.elevation, sea_.depth(), sea_.stretching());
   if (std::isfinite(sea_.depth())) zs = std::max(zs, -sea_.depth());  // Wheeler's rounding at -h.
   if (zs > 0.0 || zs < z_.back()) return false;
