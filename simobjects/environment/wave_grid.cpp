@@ -18,7 +18,7 @@ using namespace grid_layout;  // NOLINT(google-build-using-namespace): this file
 // Vertex keys: level (8 bits) and two 28-bit lattice indices.
 constexpr std::int64_t kMaxIndex = std::int64_t{1} << 27;
 // The batches whose cells are kept, and the most points they hold together (3 cells of 120
-// bytes per point: 23 MiB).
+// bytes and 2 levels per point: 23 MiB).
 constexpr std::size_t kMaxBatches = 16;
 constexpr Eigen::Index kMaxBatchPoints = 1 << 16;
 
@@ -125,6 +125,7 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
   }
   cache_.assign(kCacheSize, {kNoKey, 0});
   epoch_.assign(z_.size(), 1);
+  times_.resize(z_.size());
 }
 
 int WaveGrid::LevelOf(double z) const {
@@ -212,22 +213,27 @@ int WaveGrid::Half(std::size_t slot, std::int64_t i, std::int64_t j, std::int64_
   return s;
 }
 
-bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, double* q) const {
-  Clock c{};
-  if (!ClockAt(level, t, c)) return false;
-  const double inverse = inverse_[2 * static_cast<std::size_t>(level)];
-  const double fx = x * inverse, fy = y * inverse;
-  if (!(std::abs(fx) < kMaxIndex - 2 && std::abs(fy) < kMaxIndex - 2)) return false;
-  const double ix = Floor(fx), iy = Floor(fy);
-  const auto i0 = static_cast<std::int64_t>(ix), j0 = static_cast<std::int64_t>(iy);
-  Cell& here = cell != nullptr ? *cell : scratch_;
+void WaveGrid::TimeAt(int level, double t, LevelTime& time) const {
+  time.call = calls_;
+  time.ok = ClockAt(level, t, time.clock);
+  const double tau = time.clock.tau, t2 = tau * tau, t3 = t2 * tau,
+               dt = dt_[static_cast<std::size_t>(level)];
+  // The cubic Hermite basis on [t_j, t_j+1]: h00, h10 dt, h01, h11 dt (wave_grid_sums.h).
+  time.hermite[0] = 2 * t3 - 3 * t2 + 1;
+  time.hermite[1] = (t3 - 2 * t2 + tau) * dt;
+  time.hermite[2] = 3 * t2 - 2 * t3;
+  time.hermite[3] = (t3 - t2) * dt;
+}
+
+bool WaveGrid::Refresh(int level, std::int64_t i0, std::int64_t j0, std::int64_t chunk, double t,
+                       Cell& here) const {
   // A kept cell serves when its vertices still hold this chunk (file comment).
-  bool kept = here.level == level && here.i == i0 && here.j == j0 && here.chunk == c.chunk;
+  bool kept = here.level == level && here.i == i0 && here.j == j0 && here.chunk == chunk;
   const std::uint64_t epoch = epoch_[static_cast<std::size_t>(level)];
   for (int corner = 0; kept && here.epoch != epoch && corner < 4; ++corner) {
     const Vertex& v = pool_[here.slot[corner]];
     kept = v.key == Key(level, i0 + (corner & 1), j0 + (corner >> 1)) &&
-           v.chunk[here.half[corner]] == c.chunk;
+           v.chunk[here.half[corner]] == chunk;
   }
   if (!kept) {
     here.level = -1;
@@ -244,12 +250,12 @@ bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, doub
         cached = {key, slot};
       }
       here.slot[corner] = slot;
-      here.half[corner] = Half(slot, i, j, c.chunk);
+      here.half[corner] = Half(slot, i, j, chunk);
     }
     here.level = level;
     here.i = i0;
     here.j = j0;
-    here.chunk = c.chunk;
+    here.chunk = chunk;
   }
   if (here.epoch != epoch_[static_cast<std::size_t>(level)]) {  // (Slot or Half may bump it.)
     here.epoch = epoch_[static_cast<std::size_t>(level)];
@@ -258,71 +264,80 @@ bool WaveGrid::AtLevel(int level, double x, double y, double t, Cell* cell, doub
                           static_cast<std::size_t>(here.half[corner]) * kHalf;
     }
   }
-  // Bilinear in (x, y) first, samples j and j + 1 at once (r: 2 x kStride values), then the
-  // cubic Hermite basis on [t_j, t_j+1] (the derivative samples scaled by dt): each quantity is
-  // h00 r_j + h01 r_j+1 plus h10 and h11 times its rate's (kStored).
-  const double wx = fx - ix, wy = fy - iy;
-  const auto row = static_cast<std::size_t>(c.sample) * kStride;
-  const double* f0 = here.base[0] + row;
-  const double* f1 = here.base[1] + row;
-  const double* f2 = here.base[2] + row;
-  const double* f3 = here.base[3] + row;
-  const double w0 = (1.0 - wx) * (1.0 - wy), w1 = wx * (1.0 - wy), w2 = (1.0 - wx) * wy,
-               w3 = wx * wy;
-  // One expression per value (no sum kept in memory across corners: vectorised as it stands).
-  double r[2 * kStride];
-  for (int k = 0; k < 2 * kStride; ++k) r[k] = w0 * f0[k] + w1 * f1[k] + w2 * f2[k] + w3 * f3[k];
-  const double tau = c.tau, t2 = tau * tau, t3 = t2 * tau,
-               dt = dt_[static_cast<std::size_t>(level)];
-  const double h00 = 2 * t3 - 3 * t2 + 1, h10 = (t3 - 2 * t2 + tau) * dt, h01 = 3 * t2 - 2 * t3,
-               h11 = (t3 - t2) * dt;
-  for (int p = 0; p < 8; ++p) {
-    q[p] = h00 * r[p] + h10 * r[p + 8] + h01 * r[p + kStride] + h11 * r[p + kStride + 8];
-  }
   return true;
 }
 
-bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, Cell* cells,
+bool WaveGrid::Locate(int level, double x, double y, double t, Cell& here,
+                      grid_sums::Stencil& s) const {
+  const auto u = static_cast<std::size_t>(level);
+  LevelTime& time = times_[u];
+  if (time.call != calls_) TimeAt(level, t, time);  // The level's first point in this call.
+  if (!time.ok) return false;
+  const Clock& c = time.clock;
+  const double inverse = inverse_[2 * u];
+  const double fx = x * inverse, fy = y * inverse;
+  if (!(std::abs(fx) < kMaxIndex - 2 && std::abs(fy) < kMaxIndex - 2)) return false;
+  const double ix = Floor(fx), iy = Floor(fy);
+  const auto i0 = static_cast<std::int64_t>(ix), j0 = static_cast<std::int64_t>(iy);
+  // The cell of the last evaluation, checked at its level's current epoch, serves as it is.
+  const bool same = here.level == level && here.i == i0 && here.j == j0 && here.chunk == c.chunk &&
+                    here.epoch == epoch_[u];
+  if (!same && !Refresh(level, i0, j0, c.chunk, t, here)) return false;
+  const auto row = static_cast<std::size_t>(c.sample) * kStride;
+  for (int corner = 0; corner < 4; ++corner) s.row[corner] = here.base[corner] + row;
+  const double wx = fx - ix, wy = fy - iy;
+  s.w[0] = (1.0 - wx) * (1.0 - wy);
+  s.w[1] = wx * (1.0 - wy);
+  s.w[2] = (1.0 - wx) * wy;
+  s.w[3] = wx * wy;
+  s.hermite = time.hermite;
+  return true;
+}
+
+bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, PointCells* cells,
                            WaveKinematics& out) const {
   if (!(p.x() >= bounds_.x_min && p.x() <= bounds_.x_max && p.y() >= bounds_.y_min &&
         p.y() <= bounds_.y_max && std::isfinite(t))) {
     return false;
   }
-  // The point's kept cell at `level`: the one of that level, else the role's (cells[role]).
-  const auto cell = [&](int level, int role) -> Cell* {
-    if (cells == nullptr) return nullptr;
-    for (int r = 0; r < 3; ++r) {
-      if (cells[r].level == level) return &cells[r];
+  // The point's kept cell at `level`: the one of that level, else the role's.
+  const auto cell = [&](int level, int role) -> Cell& {
+    for (Cell& c : cells->cells) {
+      if (c.level == level) return c;
     }
-    return &cells[role];
+    return cells->cells[role];
   };
-  // The elevation (with the other quantities, which serve when z' falls next to this level)
-  // from the lattice of the level at the point's own height.
-  const int level_eta = LevelOf(std::min(p.z(), 0.0), cells != nullptr ? cells[0].level : -1);
-  double at_eta[8], upper[8], lower[8];
-  if (!AtLevel(level_eta, p.x(), p.y(), t, cell(level_eta, 0), at_eta)) return false;
-  out = WaveKinematics{};
-  out.elevation = at_eta[0];
-  if (p.z() > at_eta[0]) return true;  // Dry, as SeaState::At.
-  double zs = StretchedHeight(p.z(), at_eta[0], sea_.depth(), sea_.stretching());
+  // The elevation from the lattice of the level at the point's own height.
+  const int level_eta = LevelOf(std::min(p.z(), 0.0), cells->eta_level);
+  cells->eta_level = level_eta;
+  grid_sums::Stencil at_eta, upper, lower;
+  if (!Locate(level_eta, p.x(), p.y(), t, cell(level_eta, 0), at_eta)) return false;
+  out.elevation = grid_sums::Elevation(at_eta);
+  out.submerged = false;
+  if (p.z() > out.elevation) {  // Dry, as SeaState::At.
+    out.velocity.setZero();
+    out.acceleration.setZero();
+    out.dynamic_pressure = 0.0;
+    return true;
+  }
+  double zs = StretchedHeight(p.z(), out.elevation, sea_.depth(), sea_.stretching());
   if (std::isfinite(sea_.depth())) zs = std::max(zs, -sea_.depth());  // Wheeler's rounding at -h.
   if (zs > 0.0 || zs < z_.back()) return false;
-  const int l = LevelOf(zs, cells != nullptr ? cells[1].level : -1);
-  const auto level = [&](int which, int role, double* q) {
+  const int l = LevelOf(zs, cells->z_level);
+  cells->z_level = l;
+  // The levels around z' (the elevation's stencil serves when it is one of them).
+  const auto level = [&](int which, int role, grid_sums::Stencil& s) {
     if (which == level_eta) {
-      std::copy(at_eta, at_eta + 8, q);
+      s = at_eta;
       return true;
     }
-    return AtLevel(which, p.x(), p.y(), t, cell(which, role), q);
+    return Locate(which, p.x(), p.y(), t, cell(which, role), s);
   };
   if (!level(l, 1, upper) || !level(l + 1, 2, lower)) return false;
   const double w = (z_[l] - zs) / (z_[l] - z_[l + 1]);
-  double q[8];
-  for (int k = 1; k < 8; ++k) q[k] = upper[k] + w * (lower[k] - upper[k]);
   out.submerged = true;
-  out.velocity = {q[1], q[2], q[3]};
-  out.acceleration = {q[4], q[5], q[6]};
-  out.dynamic_pressure = q[7];
+  grid_sums::Kinematics(upper, lower, w,
+                        {out.velocity.data(), out.acceleration.data(), &out.dynamic_pressure});
   return true;
 }
 
@@ -339,7 +354,7 @@ WaveGrid::Batch* WaveGrid::FindBatch(const double* points, Eigen::Index cols) co
   ++next_batch_;
   b.points = points;
   b.cols = cols;
-  b.cells.assign(3 * static_cast<std::size_t>(cols), Cell{});
+  b.cells.assign(static_cast<std::size_t>(cols), PointCells{});
   return &b;
 }
 
@@ -350,10 +365,11 @@ void WaveGrid::At(double t, const Eigen::Ref<const Eigen::Matrix3Xd>& points,
                                 " points but room for " + std::to_string(out.size()) + " results");
   }
   Batch* batch = FindBatch(points.data(), points.cols());
+  ++calls_;  // Each level's time is taken again (Locate).
   for (Eigen::Index i = 0; i < points.cols(); ++i) {
     const Eigen::Vector3d p = points.col(i);
     WaveKinematics& k = out[static_cast<std::size_t>(i)];
-    Cell* cells = batch != nullptr ? batch->cells.data() + 3 * i : nullptr;
+    PointCells* cells = batch != nullptr ? &batch->cells[static_cast<std::size_t>(i)] : &scratch_;
     ++points_;
     if (!Interpolate(t, p, cells, k)) {
       ++fallbacks_;

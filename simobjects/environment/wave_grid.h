@@ -47,10 +47,17 @@
 // Layout and reuse. A chunk's values are stored sample by sample, a sample's 8 quantities and
 // their 8 time derivatives together (16 doubles), so that a point reads one short run per vertex. A
 // batch of points given again (the same matrix at every evaluation, e.g. a line's nodes, as
-// FastWaveSum's phasor batches) keeps per point the vertex slots of the cells it read: the hash
-// lookups are redone only when the point changes cell or chunk, and a kept slot is checked against
-// its vertex's key and chunk before use, so the result never depends on what was evaluated before.
-// At most 16 batches and 65,536 points' cells (23 MiB) are kept; others are looked up each time.
+// FastWaveSum's phasor batches) keeps per point the vertex slots of the cells it read and its two
+// levels (eta's and z''s, where the level search starts): the hash lookups are redone only when
+// the point changes cell or chunk, and a kept slot is checked against its vertex's key and chunk
+// before use, so the result never depends on what was evaluated before. At most 16 batches and
+// 65,536 points' cells (23 MiB) are kept; others are looked up each time.
+//
+// Per point. A level's sample interval and Hermite weights are taken once per At call (every
+// point of a call has its time). At eta's level only eta is summed (4 of the 32 values); the
+// kinematics at the two levels around z' and their linear blend are one kernel
+// (wave_grid_sums.h), built for AVX2 (4 doubles per instruction) and for every x86-64 CPU (2),
+// without fused multiply-adds, so that both give the same bits.
 #pragma once
 
 #include <Eigen/Core>
@@ -62,6 +69,7 @@
 #include <vector>
 
 #include "simobjects/environment/sea_state.h"
+#include "simobjects/environment/wave_grid_sums.h"
 
 namespace hawser::ocean {
 
@@ -138,11 +146,25 @@ class WaveGrid {
     std::uint64_t epoch = 0;                                       ///< Its level's, when checked.
     const double* base[4] = {nullptr, nullptr, nullptr, nullptr};  ///< The corners' chunks.
   };
-  /// The cells of one batch of points (3 per point: the elevation's level and the two around z').
+  /// A point's cells (the elevation's level and the two around z') and the levels it was at
+  /// last, where LevelOf looks first.
+  struct PointCells {
+    Cell cells[3];
+    int eta_level = -1, z_level = -1;
+  };
+  /// The cells of one batch of points.
   struct Batch {
     const double* points = nullptr;
     Eigen::Index cols = 0;
-    std::vector<Cell> cells;
+    std::vector<PointCells> cells;
+  };
+  /// Level l's sample interval at the time of the current At call and its Hermite weights
+  /// (h00, h10 dt, h01, h11 dt), computed once per call.
+  struct LevelTime {
+    std::uint64_t call = 0;
+    bool ok = false;
+    Clock clock{};
+    double hermite[4] = {0, 0, 0, 0};
   };
   /// The level l with z_(l+1) < z <= z_l (z in [z_L, z_0]).
   int LevelOf(double z) const;
@@ -158,10 +180,17 @@ class WaveGrid {
   /// The half of `slot` that holds `chunk` (filled if not yet).
   int Half(std::size_t slot, std::int64_t i, std::int64_t j, std::int64_t chunk) const;
   void Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk, double* out) const;
-  /// The time-interpolated and bilinear sums at level l (A, B of the .cpp) into q; false when the
-  /// grid is full. `cell`, when given, is the point's memory of its cells (file comment).
-  bool AtLevel(int level, double x, double y, double t, Cell* cell, double* q) const;
-  bool Interpolate(double t, const Eigen::Vector3d& p, Cell* cells, WaveKinematics& out) const;
+  /// Level l's entry of times_ at time t.
+  void TimeAt(int level, double t, LevelTime& time) const;
+  /// Makes `cell` level l's cell (i0, j0) holding `chunk`, with its corners' chunks (file
+  /// comment); false when the grid is full.
+  bool Refresh(int level, std::int64_t i0, std::int64_t j0, std::int64_t chunk, double t,
+               Cell& cell) const;
+  /// Where (x, y) at time t of the current At call falls at level l (wave_grid_sums.h) into s;
+  /// false when the grid is full. `cell` is the point's memory of its cell there (file comment).
+  bool Locate(int level, double x, double y, double t, Cell& cell, grid_sums::Stencil& s) const;
+  bool Interpolate(double t, const Eigen::Vector3d& p, PointCells* cells,
+                   WaveKinematics& out) const;
   void Evict(double t) const;
   Batch* FindBatch(const double* points, Eigen::Index cols) const;
 
@@ -190,7 +219,9 @@ class WaveGrid {
   /// A direct-mapped cache of (key, slot) in front of index_ (cleared when vertices are dropped).
   mutable std::vector<std::pair<std::uint64_t, std::size_t>> cache_;
   mutable std::vector<Batch> batches_;
-  mutable Cell scratch_;  ///< The cell of a point outside any batch.
+  mutable PointCells scratch_;            ///< The cells of a point outside any batch.
+  mutable std::vector<LevelTime> times_;  ///< Per level.
+  mutable std::uint64_t calls_ = 0;       ///< At calls.
   /// Per level, bumped whenever a vertex of the level is filled or dropped (and for all levels
   /// when the pool grows): a cell checked at the current epoch needs no check.
   mutable std::vector<std::uint64_t> epoch_;

@@ -16,7 +16,7 @@ inline constexpr int kSamples = kGridChunk + 1;
 enum : int { kEta, kEtaRate, kU, kV, kAz, kAxRate, kAyRate, kP, kW, kAx, kAy, kAzRate, kPRate };
 // As stored, per sample: the 8 interpolated quantities (eta, u, v, w, ax, ay, az, p_d / rho),
 // then their 8 time derivatives (the accelerations twice), so that the Hermite sums run over 8
-// contiguous values (AtLevel), and a sample is 128 bytes.
+// contiguous values (wave_grid_sums.cpp), and a sample is 128 bytes.
 inline constexpr int kStride = 16;
 inline constexpr int kStored[kStride] = {kEta,    kU,      kV,       kW,    kAx, kAy,
                                          kAz,     kP,      kEtaRate, kAx,   kAy, kAz,
