@@ -10,6 +10,7 @@
 #include "hawser/errors.h"
 #include "runtime/output/chunk_encoding.h"
 #include "runtime/output/hdf5_layout.h"
+#include "runtime/output/hdf5_scale_links.h"
 #include "runtime/output/hdf5_sea.h"
 
 namespace hawser {
@@ -88,8 +89,10 @@ void Hdf5RunWriter::Begin(const std::vector<SignalMeta>& signals, const RunInfo&
   // object may be called "xyz"; NotAGroup then keeps that dimension's scales in the groups).
   for (const SignalMeta& s : signals) h5::OpenOrCreateGroup(group_.get(), s.object, file_->path());
   Scales scales;
+  h5::ScaleLinks links(file_->path());
   row_width_ = 0;
-  for (const SignalMeta& s : signals) CreateSignal(s, scales);
+  for (const SignalMeta& s : signals) CreateSignal(s, scales, links);
+  links.Write(group_.get());
   times_.reserve(rows_per_chunk_);
   rows_.reserve(rows_per_chunk_ * row_width_);
   file_->Flush();
@@ -180,7 +183,7 @@ void Hdf5RunWriter::CreateTime() {
 
 /// The dataset of one signal in its object's group (or its state group), with its attributes
 /// and a scale attached to every dimension.
-void Hdf5RunWriter::CreateSignal(const SignalMeta& s, Scales& scales) {
+void Hdf5RunWriter::CreateSignal(const SignalMeta& s, Scales& scales, h5::ScaleLinks& links) {
   const std::string& path = file_->path();
   Dataset d;
   d.width = s.width;
@@ -202,17 +205,11 @@ void Hdf5RunWriter::CreateSignal(const SignalMeta& s, Scales& scales) {
   h5::SetAttribute(id, "unit", s.unit);
   h5::SetAttribute(id, "description", s.description);
   h5::SetAttribute(id, "simobject_type", s.simobject_type);
-  std::string failed;
-  if (H5DSattach_scale(id, time_.get(), 0) < 0) failed = "attaching the time scale";
-  for (size_t k = 0; k < declared.size() && failed.empty(); ++k) {
-    if (H5DSattach_scale(id, declared[k].get(), static_cast<unsigned>(k + 1)) < 0)
-      failed = "attaching the scale of dimension " + s.dims[k].name;
-  }
-  if (failed.empty() && s.dims.empty() && s.width > 1 &&
-      H5DSattach_scale(id, scales.components.at(s.width).get(), 1) < 0) {
-    failed = "attaching a component scale";
-  }
-  if (!failed.empty()) throw IoError(fmt::format("writing '{}': {}", path, failed));
+  // Time's scale on dimension 0, then the declared dimensions' or the components'.
+  std::vector<hid_t> attached = {time_.get()};
+  for (const h5::Handle& scale : declared) attached.push_back(scale.get());
+  if (s.dims.empty() && s.width > 1) attached.push_back(scales.components.at(s.width).get());
+  links.Attach(id, attached);
   row_width_ += s.width;
 }
 

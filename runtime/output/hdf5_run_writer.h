@@ -43,6 +43,9 @@
 #include "runtime/output/sink.h"
 
 namespace hawser {
+namespace h5 {
+class ScaleLinks;
+}  // namespace h5
 
 /// What a result file records about one logged signal (a LoggedSignal without its view).
 struct SignalMeta {
@@ -94,7 +97,7 @@ class Hdf5RunWriter {
   void ReserveLayout(const std::vector<SignalMeta>& signals, const RunInfo& info);
   void WriteProvenance(const RunInfo& info);
   void CreateTime();
-  void CreateSignal(const SignalMeta& s, Scales& scales);
+  void CreateSignal(const SignalMeta& s, Scales& scales, h5::ScaleLinks& links);
   /// The scales of `s`'s dimensions after time, created in (or linked into) `parent`.
   std::vector<h5::Handle> DimensionScales(const SignalMeta& s, int64_t parent, Scales& scales);
 
