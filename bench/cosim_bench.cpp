@@ -21,6 +21,7 @@
 #include <functional>
 #include <string>
 
+#include "bench/bench_args.h"
 #include "bench/reference_line.h"
 #include "runtime/embed/session.h"
 #include "runtime/fmu/fmi2_functions.h"
@@ -108,8 +109,17 @@ double FmuSeconds(const std::string& xml, int steps) {
 
 int main(int argc, char** argv) {
   using namespace hawser;
-  const int n = argc > 1 ? std::atoi(argv[1]) : 50;
-  const double end = argc > 2 ? std::atof(argv[2]) : 60.0;
+  const char* usage =
+      "Usage: cosim_bench [SEGMENTS (2 to 1000; default 50)] [END_TIME s (default 60)]\n";
+  bench::HelpExit(argc, argv, usage);
+  if (argc > 3)
+    bench::BadArgument("cosim_bench", "a third argument", argv[3], "at most two", usage);
+  const int n =
+      argc > 1
+          ? static_cast<int>(bench::IntArgument("cosim_bench", "SEGMENTS", argv[1], 2, 1000, usage))
+          : 50;
+  const double end =
+      argc > 2 ? bench::PositiveArgument("cosim_bench", "END_TIME", argv[2], usage) : 60.0;
   const std::string xml = Xml(n, end);
   const int steps = static_cast<int>(std::lround(end / 0.1));
 

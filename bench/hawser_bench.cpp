@@ -9,6 +9,7 @@
 #include <fstream>
 #include <thread>
 
+#include "bench/bench_args.h"
 #include "runtime/output/csv_sink.h"
 #include "runtime/output/hdf5_sink.h"
 #include "runtime/run/simulation.h"
@@ -129,6 +130,11 @@ void SweepThroughput(const std::string& dir, bool quick) {
 }  // namespace hawser
 
 int main(int argc, char** argv) {
+  const char* usage = "Usage: hawser_bench [--quick]\n";
+  hawser::bench::HelpExit(argc, argv, usage);
+  if (argc > 2 || (argc == 2 && std::string(argv[1]) != "--quick"))
+    hawser::bench::BadArgument("hawser_bench", "an argument", argv[argc - 1], "--quick or nothing",
+                               usage);
   const bool quick = argc > 1 && std::string(argv[1]) == "--quick";
   const auto dir =
       std::filesystem::temp_directory_path() / fmt::format("hawser_bench_{}", getpid());

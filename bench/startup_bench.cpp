@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_args.h"
 #include "runtime/model/model.h"
 #include "runtime/scenario/scenario.h"
 #include "simobjects/register_base.h"
@@ -121,7 +122,14 @@ double Seconds(const std::function<void()>& f) {
 
 int main(int argc, char** argv) {
   using namespace hawser;
-  const int max_objects = argc > 1 ? std::atoi(argv[1]) : 100000;
+  const char* usage = "Usage: startup_bench [MAX_OBJECTS (1000 to 10000000; default 100000)]\n";
+  bench::HelpExit(argc, argv, usage);
+  if (argc > 2)
+    bench::BadArgument("startup_bench", "a second argument", argv[2], "at most one", usage);
+  const int max_objects = argc > 1
+                              ? static_cast<int>(bench::IntArgument("startup_bench", "MAX_OBJECTS",
+                                                                    argv[1], 1000, 10000000, usage))
+                              : 100000;
   const std::filesystem::path hawser =
       std::filesystem::path(argv[0]).parent_path() / ".." / "tools" / "hawser";
   const std::vector<std::pair<std::string, std::function<std::string(int)>>> shapes = {

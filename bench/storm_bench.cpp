@@ -39,6 +39,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_args.h"
 #include "bench/storm_model.h"
 #include "bench/storm_side_by_side.h"
 #include "runtime/model/model.h"
@@ -131,8 +132,16 @@ struct Options {
   std::string kinematics = "fast";  // hawser's WaveKinematics in the side by side.
 };
 
+constexpr const char* kUsage =
+    "Usage: storm_bench [--seconds S] [--n N[,N...]] [--baseline S] [--reference S]\n"
+    "                   [--moordyn DIR [--moordyn-window S] [--moordyn-parts a|b|ab]\n"
+    "                    [--kinematics fast|grid]] [--sweep 1]\n"
+    "  defaults: --seconds 10800 --n 20,40 --baseline 600 --reference 1200 --moordyn-window 60\n"
+    "  (what each row means: the comment at the top of bench/storm_bench.cpp)\n";
+
 Options Parse(int argc, char** argv) {
   Options o;
+  bench::HelpExit(argc, argv, kUsage);
   if (argc % 2 == 0) {
     std::fprintf(stdout, "storm_bench: %s needs a value\n", argv[argc - 1]);
     std::exit(2);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_args.h"
 #include "runtime/model/model.h"
 #include "runtime/scenario/scenario.h"
 #include "runtime/solve/integrator.h"
@@ -148,7 +149,14 @@ void CompareRhs(int n) {
 }  // namespace hawser
 
 int main(int argc, char** argv) {
-  const int n = argc > 1 ? std::atoi(argv[1]) : 200;
+  const char* usage = "Usage: wiring_bench [NUM_LINKS (1 to 1000000; default 200)]\n";
+  hawser::bench::HelpExit(argc, argv, usage);
+  if (argc > 2) {
+    hawser::bench::BadArgument("wiring_bench", "a second argument", argv[2], "at most one", usage);
+  }
+  const int n = argc > 1 ? static_cast<int>(hawser::bench::IntArgument("wiring_bench", "NUM_LINKS",
+                                                                       argv[1], 1, 1000000, usage))
+                         : 200;
   fmt::print("Spring-mass chain, {} links: XML-built model vs hand-written ODE (best of 3)\n\n", n);
   fmt::print("{:<12} {:>8} {:>10} {:>10} {:>8} {:>10} {:>10} {:>12}\n", "integrator", "links",
              "model [s]", "hand [s]", "ratio", "model RHS", "hand RHS", "|dz| end");
