@@ -44,9 +44,9 @@ void ScaleLinks::Attach(hid_t dataset, const std::vector<hid_t>& scales) {
   const Handle type(Check(H5Tvlen_create(H5T_STD_REF_OBJ), "a DIMENSION_LIST type", path_));
   const hsize_t rank = scales.size();
   const Handle space(Check(H5Screate_simple(1, &rank, nullptr), "a DIMENSION_LIST space", path_));
-  const Handle attribute(Check(
-      H5Acreate2(dataset, kDimensionList, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
-      "creating a DIMENSION_LIST", path_));
+  const Handle attribute(
+      Check(H5Acreate2(dataset, kDimensionList, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
+            "creating a DIMENSION_LIST", path_));
   Check(H5Awrite(attribute.get(), type.get(), lists.data()), "writing a DIMENSION_LIST", path_);
 }
 
@@ -70,8 +70,7 @@ void ScaleLinks::Write(hid_t file) {
     const Handle attribute(Check(
         H5Acreate2(scale.get(), kReferenceList, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
         "creating a REFERENCE_LIST", path_));
-    Check(H5Awrite(attribute.get(), type.get(), entries.data()), "writing a REFERENCE_LIST",
-          path_);
+    Check(H5Awrite(attribute.get(), type.get(), entries.data()), "writing a REFERENCE_LIST", path_);
   }
   references_.clear();
 }

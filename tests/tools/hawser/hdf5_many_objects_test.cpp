@@ -26,9 +26,9 @@ std::string Chain(int n) {
         i);
     wires += fmt::format("<Connection S{}.PosA=\"{}\" S{}.PosB=\"N{}.Pos\"/>\n", i,
                          i == 1 ? "0,0,0" : fmt::format("N{}.Pos", i - 1), i, i);
-    wires += i < links ? fmt::format("<Connection N{0}.Force=\"S{0}.ForceB + S{1}.ForceA\"/>\n",
-                                     i, i + 1)
-                       : fmt::format("<Connection N{0}.Force=\"S{0}.ForceB\"/>\n", i);
+    wires += i < links
+                 ? fmt::format("<Connection N{0}.Force=\"S{0}.ForceB + S{1}.ForceA\"/>\n", i, i + 1)
+                 : fmt::format("<Connection N{0}.Force=\"S{0}.ForceB\"/>\n", i);
     initial += fmt::format("<InitialCondition N{0}.Pos=\"{0},0,0\"/>\n", i);
   }
   return "<Contents><OBJECTS>\n" + objects + "</OBJECTS><INTERCONNECTIONS>\n" + wires +
