@@ -41,13 +41,13 @@ inline long IntArgument(const char* name, const char* what, const char* text, lo
   return v;
 }
 
-/// `text` as a finite number > 0, else BadArgument.
+/// `text` as a finite number > 0 (>= 0 with `zero_ok`), else BadArgument.
 inline double PositiveArgument(const char* name, const char* what, const char* text,
-                               const char* usage) {
+                               const char* usage, bool zero_ok = false) {
   char* end = nullptr;
   const double v = std::strtod(text, &end);
-  if (end == text || *end != '\0' || !std::isfinite(v) || !(v > 0.0))
-    BadArgument(name, what, text, "a number > 0", usage);
+  if (end == text || *end != '\0' || !std::isfinite(v) || !(v > 0.0 || (zero_ok && v == 0.0)))
+    BadArgument(name, what, text, zero_ok ? "a number >= 0" : "a number > 0", usage);
   return v;
 }
 

@@ -35,6 +35,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/bench_args.h"
 #include "bench/cable_bench_moordyn.h"
 #include "bench/reference_line.h"
 #include "runtime/model/model.h"
@@ -179,6 +180,12 @@ struct Table {
 
 int main(int argc, char** argv) {
   using namespace hawser;
+  const char* usage =
+      "Usage: cable_bench [--quick] [--moordyn DIR]\n"
+      "       cable_bench --one N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS [EI]]\n"
+      "       cable_bench --profile N INTEGRATOR 'ENGINE ATTRIBUTES' [REPEATS [EI]]\n"
+      "  (what each prints: the comment at the top of bench/cable_bench.cpp)\n";
+  bench::HelpExit(argc, argv, usage);
   // --moordyn DIR (anywhere): run MoorDyn from that build beside hawser; taken out of argv.
   std::optional<peer::MoorDynLibrary> moordyn;
   for (int i = 1; i + 1 < argc; ++i) {
@@ -189,13 +196,30 @@ int main(int argc, char** argv) {
     break;
   }
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  const bool setting =
+      argc > 1 && (std::strcmp(argv[1], "--one") == 0 || std::strcmp(argv[1], "--profile") == 0);
+  if (setting && (argc < 5 || argc > 7)) {
+    bench::BadArgument("cable_bench", "the number of values after --one or --profile",
+                       std::to_string(argc - 2).c_str(), "3 to 5", usage);
+  }
+  if (!setting && argc > (quick ? 2 : 1))
+    bench::BadArgument("cable_bench", "an argument", argv[argc - 1], "the usage's", usage);
+  // --one / --profile values, checked before stderr goes to /dev/null below.
+  const int one_n =
+      setting ? static_cast<int>(bench::IntArgument("cable_bench", "N", argv[2], 2, 10000, usage))
+              : 0;
+  const int repeats =
+      setting && argc > 5
+          ? static_cast<int>(bench::IntArgument("cable_bench", "REPEATS", argv[5], 1, 1000, usage))
+          : 1;
+  const double ei = setting && argc > 6
+                        ? bench::PositiveArgument("cable_bench", "EI", argv[6], usage, true)
+                        : 0.0;
   std::freopen("/dev/null", "w", stderr);  // Each run prints its cable's initial shape.
   const bool one = argc >= 5 && std::strcmp(argv[1], "--one") == 0;
   const bool profile = argc >= 5 && std::strcmp(argv[1], "--profile") == 0;
   if (one || profile) {
-    const int n = std::atoi(argv[2]);
-    const int repeats = argc > 5 ? std::atoi(argv[5]) : 1;
-    const double ei = argc > 6 ? std::atof(argv[6]) : 0.0;
+    const int n = one_n;
     const std::string nodes = NodesInitialCondition(SettleLine(n, ei).x);
     const Timed ref = one ? RunDynamic(n, nodes, "rk4",
                                        fmt::format(R"(stepsize="{}")", ReferenceStep(n)), 60.0, ei)
