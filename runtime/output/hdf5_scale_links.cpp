@@ -52,19 +52,10 @@ void ScaleLinks::Attach(hid_t dataset, const std::vector<hid_t>& scales) {
 
 void ScaleLinks::Write(hid_t file) {
   const Handle type = ReferenceListType<Entry>(path_);
-  for (auto& [scale_ref, entries] : references_) {
+  for (const auto& [scale_ref, entries] : references_) {
     hobj_ref_t ref = scale_ref;
     const Handle scale(Check(H5Rdereference2(file, H5P_DEFAULT, H5R_OBJECT, &ref),
                              "opening a dimension scale", path_));
-    if (H5Aexists(scale.get(), kReferenceList) > 0) {  // Attached elsewhere before: keep those.
-      const Handle old(Check(H5Aopen(scale.get(), kReferenceList, H5P_DEFAULT),
-                             "reading a REFERENCE_LIST", path_));
-      const Handle old_space(Check(H5Aget_space(old.get()), "reading a REFERENCE_LIST", path_));
-      std::vector<Entry> kept(static_cast<size_t>(H5Sget_simple_extent_npoints(old_space.get())));
-      Check(H5Aread(old.get(), type.get(), kept.data()), "reading a REFERENCE_LIST", path_);
-      entries.insert(entries.begin(), kept.begin(), kept.end());
-      Check(H5Adelete(scale.get(), kReferenceList), "replacing a REFERENCE_LIST", path_);
-    }
     const hsize_t n = entries.size();
     const Handle space(Check(H5Screate_simple(1, &n, nullptr), "a REFERENCE_LIST space", path_));
     const Handle attribute(Check(

@@ -25,8 +25,8 @@ class ScaleLinks {
   /// Attaches scales[k] to dimension k of `dataset` (scales[k] < 0: none), which has no scales
   /// yet: writes its DIMENSION_LIST now and notes the scales' side for Write().
   void Attach(hid_t dataset, const std::vector<hid_t>& scales);
-  /// Writes every scale's REFERENCE_LIST (joined with any it already has). `file` is any id
-  /// in the file.
+  /// Writes every scale's REFERENCE_LIST; the scales are the run's own, made in the same pass,
+  /// so none has one yet. `file` is any id in the file.
   void Write(hid_t file);
 
  private:
