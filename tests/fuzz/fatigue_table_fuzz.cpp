@@ -1,9 +1,11 @@
 // libFuzzer harness: `hawser stats --fatigue`'s table file (runtime/analysis/fatigue.h), written to
 // a temporary file and read by ReadFatigueSpec. A ScenarioError is the expected outcome of a bad
 // table; anything else is a finding. A table that reads keeps the header's promises: at least one
-// line, sea state and curve; a_D, m, AREA and the life > 0; each line names an existing curve;
-// curve names unique; probabilities in [0, 1] adding up to at most 1 (within the reader's 1e-9);
-// a case numbered from 0, or -1 for a run's file.
+// line and curve, and a `state` or a `states` set; a_D, m, AREA and the life > 0; each line names
+// an existing curve; curve names unique. Its `states` sets are then expanded by ExpandStates, each
+// set's cases taking their probabilities from the set's COLUMN text split at commas (fuzzed
+// values); after that every state has a probability in [0, 1], all adding up to at most 1 (within
+// the reader's 1e-9), and a case numbered from 0, or -1 for a run's file.
 #include <unistd.h>
 
 #include <cstddef>
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "runtime/analysis/fatigue.h"
 #include "tests/fuzz/fuzz_support.h"
@@ -19,8 +22,21 @@ namespace {
 
 const hawser::fuzz::Promises Check{"fatigue_table_fuzz"};
 
-void CheckSpec(const hawser::FatigueSpec& spec, const std::string& text) {
-  Check(!spec.curves.empty() && !spec.lines.empty() && !spec.states.empty(),
+// A set's probabilities, one per case: its column's text split at commas.
+std::vector<std::string> ColumnValues(const hawser::SeaStateSet& set) {
+  std::vector<std::string> values(1);
+  for (const char c : set.column) {
+    if (c == ',')
+      values.emplace_back();
+    else
+      values.back() += c;
+  }
+  return values;
+}
+
+void CheckSpec(hawser::FatigueSpec spec, const std::string& text) {
+  Check(!spec.curves.empty() && !spec.lines.empty() &&
+            (!spec.states.empty() || !spec.state_sets.empty()),
         "a curve, line or sea state is missing", text);
   Check(spec.life_years > 0, "the life is not > 0", text);
   for (size_t i = 0; i < spec.curves.size(); ++i) {
@@ -31,6 +47,8 @@ void CheckSpec(const hawser::FatigueSpec& spec, const std::string& text) {
   }
   for (const hawser::FatigueLine& l : spec.lines)
     Check(l.curve < spec.curves.size(), "a line's curve does not exist", text);
+  hawser::ExpandStates(spec, ColumnValues);
+  Check(spec.state_sets.empty() && !spec.states.empty(), "a states set is left unexpanded", text);
   double total = 0;
   for (const hawser::SeaState& s : spec.states) {
     Check(s.probability >= 0 && s.probability <= 1, "a probability is outside [0, 1]", text);
