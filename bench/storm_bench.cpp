@@ -17,7 +17,8 @@
 //
 // With --moordyn DIR (a MoorDyn build, bench/moordyn_peer.h) it then runs the side by side of
 // bench/storm_side_by_side.h: the reference line and the spar's lines, hawser and MoorDyn
-// alternating, in one sea.
+// alternating, in one sea. The reference line runs at two hawser settings, the storm's tolerance
+// and MoorDyn's still-water accuracy, each with its own error against a tight hawser run.
 //
 // Usage: storm_bench [--seconds S] [--n N[,N...]] [--baseline S] [--reference S]
 //                    [--moordyn DIR [--moordyn-window S] [--moordyn-parts a|b|ab]
