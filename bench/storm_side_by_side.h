@@ -197,11 +197,18 @@ struct SparRecord {
   std::vector<std::vector<double>> pos, vel, tension;  // [line][3 k + axis] and [line][k].
 };
 
-/// (b): MoorDyn's three spar lines with the fairleads hawser's spar run moved, `window` s, per
-/// mode, alternating with hawser's coupled run of the same length.
+/// The tolerances (AbsTol = RelTol) of the spar side by side's hawser runs: the storm's, a
+/// tighter one near MoorDyn's accuracy, and the reference both are measured against.
+struct SparTolerances {
+  double storm, tight, reference;
+};
+
+/// (b): MoorDyn's three spar lines with the fairleads hawser's spar run at the storm's tolerance
+/// moved, `window` s, per mode, alternating with hawser's coupled runs of the same length at the
+/// storm's and the tight tolerance. `spar(seconds, tol)` runs hawser's spar.
 template <class SparRun>
 void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Component>& sea, int n,
-                    double window, SparRun spar) {
+                    double window, const SparTolerances& tol, SparRun spar) {
   const double seg = 902.2 / n, c = std::sqrt(384.243e6 / 77.7066);
   // RK2 at 0.2 of the axial wave's crossing time of a segment: the reference line's stable
   // dtM at N = 20 (cable_bench); 0.4 gave NaN here.
@@ -210,12 +217,19 @@ void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Comp
       "\n(b) The spar's 3 lines, N = {}, {} s, fairleads driven by hawser's spar motion; MoorDyn "
       "RK2 dtM {:.3g} s with the current as current_profile.txt. hawser: the whole coupled model "
       "(less Settle). dT from t = {} s (hawser ramps the waves in over 30 s, MoorDyn not), worst "
-      "of 3 lines.\n",
-      n, window, dt, std::min(30.0, 0.5 * window));
-  fmt::print("{:<24} {:>10} {:>10} {:>10} {:>8} {:>12}\n", "MoorDyn mode", "hawser s", "MD s",
-             "MD set-up s", "ratio", "dT hawser-MD");
+      "of 3 lines. hawser at AbsTol = RelTol = {:g} (the storm's) and {:g}; own: its error, "
+      "against its run at {:g}. MD own: MoorDyn's time-step error, its tensions at dtM against "
+      "dtM / 10 (WaveKin 2 only: WaveKin 7 at dtM / 10 would take hours); MD-MD exact: its grid "
+      "against its exact sum.\n",
+      n, window, dt, std::min(30.0, 0.5 * window), tol.storm, tol.tight, tol.reference);
+  fmt::print("{:<24} {:>9} {:>9} {:>8} {:>9} {:>11} {:>8} {:>12} {:>8} {:>12}\n", "MoorDyn mode",
+             "hawser at", "hawser s", "own", "MD s", "MD set-up s", "ratio", "dT hawser-MD",
+             "MD own", "MD-MD exact");
+  std::vector<std::vector<double>> exact;  // MoorDyn WaveKin 7's tensions.
   std::vector<peer::Line> lines;
-  SparRecord first = spar(window);
+  SparRecord first = spar(window, tol.storm);
+  SparRecord tight = spar(window, tol.tight);
+  const SparRecord reference = spar(window, tol.reference);
   for (int i = 0; i < 3; ++i) {
     const double a = 2.0 * M_PI * i / 3.0;
     lines.push_back({.anchor = {853.87 * std::cos(a), 853.87 * std::sin(a), -320.0},
@@ -233,49 +247,78 @@ void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Comp
   const double compare_from = std::min(30.0, 0.5 * window);
   const size_t from = static_cast<size_t>(std::lround(compare_from / 0.1)) - 1;
   for (const Mode& mode : modes) {
+    // MoorDyn's input at RK2 step `step` in a folder of its own.
+    const auto write_input = [&](const std::string& folder, double step) {
+      WriteSea(folder, sea, mode);
+      peer::WriteInput(folder,
+                       {.diameter = 0.09, .mass_per_length = 77.7066, .ea = 384.243e6, .cdn = 1.6},
+                       lines,
+                       {.depth = 320.0,
+                        .gravity = 9.80665,
+                        .seabed_stiffness = 3e5,
+                        .seabed_damping = 3e4,
+                        .dt = step,
+                        .wave_kin = mode.wave_kin,
+                        .current = current});
+    };
     peer::TempFolder files;
-    WriteSea(files.path(), sea, mode);
-    peer::WriteInput(files.path(),
-                     {.diameter = 0.09, .mass_per_length = 77.7066, .ea = 384.243e6, .cdn = 1.6},
-                     lines,
-                     {.depth = 320.0,
-                      .gravity = 9.80665,
-                      .seabed_stiffness = 3e5,
-                      .seabed_damping = 3e4,
-                      .dt = dt,
-                      .wave_kin = mode.wave_kin,
-                      .current = current});
-    const SparRecord again = spar(window);  // Alternating: hawser, then MoorDyn.
-    const double hawser_wall = std::min(first.wall, again.wall);
-    const peer::Result m = peer::Run(
-        md, files.path(), 3,
-        [&](double t, std::vector<double>& x, std::vector<double>& xd) {
-          // Between the record's 0.1-s samples: cubic Hermite from positions and velocities.
-          const size_t last = first.tension[0].size() - 1;
-          const size_t k = std::min<size_t>(static_cast<size_t>(t / 0.1), last - 1);
-          const double h = 0.1, u = std::clamp(t / h - static_cast<double>(k), 0.0, 1.0);
-          const double h00 = (1 + 2 * u) * (1 - u) * (1 - u), h10 = u * (1 - u) * (1 - u);
-          const double h01 = u * u * (3 - 2 * u), h11 = u * u * (u - 1);
-          const double d00 = 6 * u * u - 6 * u, d10 = 3 * u * u - 4 * u + 1,
-                       d11 = 3 * u * u - 2 * u;
-          for (int l = 0; l < 3; ++l) {
-            for (int j = 0; j < 3; ++j) {
-              const double p0 = first.pos[l][3 * k + j], p1 = first.pos[l][3 * (k + 1) + j];
-              const double v0 = first.vel[l][3 * k + j], v1 = first.vel[l][3 * (k + 1) + j];
-              x[3 * l + j] = h00 * p0 + h10 * h * v0 + h01 * p1 + h11 * h * v1;
-              xd[3 * l + j] = (d00 * (p0 - p1)) / h + d10 * v0 + d11 * v1;
-            }
-          }
-        },
-        window, 0.1, dt);
-    double worst = 0.0;
-    for (int l = 0; l < 3; ++l) {
-      const std::vector<double> mine(first.tension[l].begin() + 1, first.tension[l].end());
-      const double d = RmsFrom(mine, m.tensions[l], from);
-      worst = std::isnan(d) || std::isnan(worst) ? NAN : std::max(worst, d);
+    write_input(files.path(), dt);
+    // Alternating: hawser, then MoorDyn.
+    const double hawser_wall[2] = {std::min(first.wall, spar(window, tol.storm).wall),
+                                   std::min(tight.wall, spar(window, tol.tight).wall)};
+    const auto motion = [&](double t, std::vector<double>& x, std::vector<double>& xd) {
+      // Between the record's 0.1-s samples: cubic Hermite from positions and velocities.
+      const size_t last = first.tension[0].size() - 1;
+      const size_t k = std::min<size_t>(static_cast<size_t>(t / 0.1), last - 1);
+      const double h = 0.1, u = std::clamp(t / h - static_cast<double>(k), 0.0, 1.0);
+      const double h00 = (1 + 2 * u) * (1 - u) * (1 - u), h10 = u * (1 - u) * (1 - u);
+      const double h01 = u * u * (3 - 2 * u), h11 = u * u * (u - 1);
+      const double d00 = 6 * u * u - 6 * u, d10 = 3 * u * u - 4 * u + 1, d11 = 3 * u * u - 2 * u;
+      for (int l = 0; l < 3; ++l) {
+        for (int j = 0; j < 3; ++j) {
+          const double p0 = first.pos[l][3 * k + j], p1 = first.pos[l][3 * (k + 1) + j];
+          const double v0 = first.vel[l][3 * k + j], v1 = first.vel[l][3 * (k + 1) + j];
+          x[3 * l + j] = h00 * p0 + h10 * h * v0 + h01 * p1 + h11 * h * v1;
+          xd[3 * l + j] = (d00 * (p0 - p1)) / h + d10 * v0 + d11 * v1;
+        }
+      }
+    };
+    const peer::Result m = peer::Run(md, files.path(), 3, motion, window, 0.1, dt);
+    // The worst line's RMS difference of `a`'s tensions from `b`'s, from sample `from` on.
+    const auto worst_of = [&](const std::vector<std::vector<double>>& a,
+                              const std::vector<std::vector<double>>& b) {
+      double worst = 0.0;
+      for (int l = 0; l < 3; ++l) {
+        const double d = RmsFrom(a[l], b[l], from);
+        worst = std::isnan(d) || std::isnan(worst) ? NAN : std::max(worst, d);
+      }
+      return worst;
+    };
+    // A hawser record's tensions at MoorDyn's samples (from t = 0.1 s).
+    const auto samples = [](const SparRecord& r) {
+      std::vector<std::vector<double>> t;
+      for (int l = 0; l < 3; ++l) t.emplace_back(r.tension[l].begin() + 1, r.tension[l].end());
+      return t;
+    };
+    const std::vector<std::vector<double>> mine[2] = {samples(first), samples(tight)};
+    const std::vector<std::vector<double>> ref_samples = samples(reference);
+    double own = NAN;
+    if (mode.wave_kin == 2) {
+      peer::TempFolder fine_step;
+      write_input(fine_step.path(), dt / 10);
+      own = worst_of(m.tensions,
+                     peer::Run(md, fine_step.path(), 3, motion, window, 0.1, dt / 10).tensions);
     }
-    fmt::print("{:<24} {:>10.2f} {:>10.2f} {:>10.2f} {:>8.3f} {:>11.2f}%\n", mode.name, hawser_wall,
-               m.step_seconds, m.init_seconds, hawser_wall / m.step_seconds, 100 * worst);
+    if (mode.wave_kin == 7) exact = m.tensions;
+    for (int k = 0; k < 2; ++k) {
+      fmt::print(
+          "{:<24} {:>9.2g} {:>9.2f} {:>7.3f}% {:>9.2f} {:>11.2f} {:>8.3f} {:>11.2f}% {:>7.3f}% "
+          "{:>11.2f}%\n",
+          k == 0 ? mode.name : "", k == 0 ? tol.storm : tol.tight, hawser_wall[k],
+          100 * worst_of(mine[k], ref_samples), m.step_seconds, m.init_seconds,
+          hawser_wall[k] / m.step_seconds, 100 * worst_of(mine[k], m.tensions), 100 * own,
+          exact.empty() ? NAN : 100 * worst_of(m.tensions, exact));
+    }
     std::fflush(stdout);
   }
 }
