@@ -278,7 +278,7 @@ ocean::WaveGridOptions OceanEnvironment::DeclareWaveGrid() {
       {.name = "WaveGridTimeStep",
        .unit = "s",
        .doc = "WaveKinematics=grid: time between samples at the surface (0: the shortest "
-              "period / 8); at a level of spacing s, this times sqrt(s / WaveGridSpacing).",
+              "period / 4); at a level of spacing s, this times sqrt(s / WaveGridSpacing).",
        .fallback = 0.0,
        .check = AtLeast(0.0)});
   o.memory_bytes =

@@ -53,7 +53,7 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
                               : Require(o.spacing, o.spacing > 0.0, "WaveGridSpacing", "> 0 m");
   growth_ = Require(o.growth, o.growth >= 1.0 && o.growth <= 4.0, "WaveGridGrowth", "1 to 4");
   const double dt0 = o.time_step == 0.0
-                         ? 2.0 * std::numbers::pi / omega_max / 8.0
+                         ? 2.0 * std::numbers::pi / omega_max / 4.0
                          : Require(o.time_step, o.time_step > 0.0, "WaveGridTimeStep", "> 0 s");
   if (!(o.x_min < o.x_max) || !(o.y_min < o.y_max)) {
     throw std::invalid_argument("WaveGridBounds: x_min < x_max and y_min < y_max expected (given " +
