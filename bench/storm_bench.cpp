@@ -233,18 +233,18 @@ void SideBySide(const Options& o) {
   const std::string file = folder.path() + "/spar_sea.txt";
   peer::WriteWaveFrequencies(file, sea);
   const int n = o.sizes.back();
-  // A spar run at AbsTol = RelTol = tol (order <= 2 but for the tight reference).
-  const auto spar = [&](double seconds, double tol) {
-    const Settings set{.tol = tol, .max_order = tol == kTightTol ? 5 : kMaxOrder};
+  const auto spar = [&](double seconds, const storm::SparSetting& setting) {
     Run run = RunSpar(n, {.waves = "file", .kinematics = o.kinematics, .components_file = file},
-                      seconds, set);
+                      seconds, {.tol = setting.tol, .max_order = setting.max_order});
     return storm::SparRecord{.wall = run.result.wall_seconds - run.settle_seconds,
                              .pos = run.pos,
                              .vel = run.vel,
                              .tension = run.tensions};
   };
   storm::SparSideBySide(md, sea, n, std::min(o.moordyn_window, o.seconds),
-                        {.storm = kTol, .tight = kSideBySideTightTol, .reference = kTightTol},
+                        {.storm = {kTol, kMaxOrder},
+                         .tight = {kSideBySideTightTol, kMaxOrder},
+                         .reference = {kTightTol, 5}},  // As the accuracy line's reference.
                         spar);
 }
 

@@ -197,18 +197,23 @@ struct SparRecord {
   std::vector<std::vector<double>> pos, vel, tension;  // [line][3 k + axis] and [line][k].
 };
 
-/// The tolerances (AbsTol = RelTol) of the spar side by side's hawser runs: the storm's, a
-/// tighter one near MoorDyn's accuracy, and the reference both are measured against.
-struct SparTolerances {
-  double storm, tight, reference;
+/// A hawser spar run's integrator setting: AbsTol = RelTol and the BDF order's cap.
+struct SparSetting {
+  double tol;
+  int max_order;
+};
+/// The spar side by side's hawser settings: the storm's, a tighter one near MoorDyn's accuracy,
+/// and the reference both are measured against.
+struct SparSettings {
+  SparSetting storm, tight, reference;
 };
 
 /// (b): MoorDyn's three spar lines with the fairleads hawser's spar run at the storm's tolerance
 /// moved, `window` s, per mode, alternating with hawser's coupled runs of the same length at the
-/// storm's and the tight tolerance. `spar(seconds, tol)` runs hawser's spar.
+/// storm's and the tight setting. `spar(seconds, setting)` runs hawser's spar.
 template <class SparRun>
 void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Component>& sea, int n,
-                    double window, const SparTolerances& tol, SparRun spar) {
+                    double window, const SparSettings& set, SparRun spar) {
   const double seg = 902.2 / n, c = std::sqrt(384.243e6 / 77.7066);
   // RK2 at 0.2 of the axial wave's crossing time of a segment: the reference line's stable
   // dtM at N = 20 (cable_bench); 0.4 gave NaN here.
@@ -221,15 +226,15 @@ void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Comp
       "against its run at {:g}. MD own: MoorDyn's time-step error, its tensions at dtM against "
       "dtM / 10 (WaveKin 2 only: WaveKin 7 at dtM / 10 would take hours); MD-MD exact: its grid "
       "against its exact sum.\n",
-      n, window, dt, std::min(30.0, 0.5 * window), tol.storm, tol.tight, tol.reference);
+      n, window, dt, std::min(30.0, 0.5 * window), set.storm.tol, set.tight.tol, set.reference.tol);
   fmt::print("{:<24} {:>9} {:>9} {:>8} {:>9} {:>11} {:>8} {:>12} {:>8} {:>12}\n", "MoorDyn mode",
              "hawser at", "hawser s", "own", "MD s", "MD set-up s", "ratio", "dT hawser-MD",
              "MD own", "MD-MD exact");
   std::vector<std::vector<double>> exact;  // MoorDyn WaveKin 7's tensions.
   std::vector<peer::Line> lines;
-  SparRecord first = spar(window, tol.storm);
-  SparRecord tight = spar(window, tol.tight);
-  const SparRecord reference = spar(window, tol.reference);
+  SparRecord first = spar(window, set.storm);
+  SparRecord tight = spar(window, set.tight);
+  const SparRecord reference = spar(window, set.reference);
   for (int i = 0; i < 3; ++i) {
     const double a = 2.0 * M_PI * i / 3.0;
     lines.push_back({.anchor = {853.87 * std::cos(a), 853.87 * std::sin(a), -320.0},
@@ -264,8 +269,8 @@ void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Comp
     peer::TempFolder files;
     write_input(files.path(), dt);
     // Alternating: hawser, then MoorDyn.
-    const double hawser_wall[2] = {std::min(first.wall, spar(window, tol.storm).wall),
-                                   std::min(tight.wall, spar(window, tol.tight).wall)};
+    const double hawser_wall[2] = {std::min(first.wall, spar(window, set.storm).wall),
+                                   std::min(tight.wall, spar(window, set.tight).wall)};
     const auto motion = [&](double t, std::vector<double>& x, std::vector<double>& xd) {
       // Between the record's 0.1-s samples: cubic Hermite from positions and velocities.
       const size_t last = first.tension[0].size() - 1;
@@ -314,7 +319,7 @@ void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Comp
       fmt::print(
           "{:<24} {:>9.2g} {:>9.2f} {:>7.3f}% {:>9.2f} {:>11.2f} {:>8.3f} {:>11.2f}% {:>7.3f}% "
           "{:>11.2f}%\n",
-          k == 0 ? mode.name : "", k == 0 ? tol.storm : tol.tight, hawser_wall[k],
+          k == 0 ? mode.name : "", k == 0 ? set.storm.tol : set.tight.tol, hawser_wall[k],
           100 * worst_of(mine[k], ref_samples), m.step_seconds, m.init_seconds,
           hawser_wall[k] / m.step_seconds, 100 * worst_of(mine[k], m.tensions), 100 * own,
           exact.empty() ? NAN : 100 * worst_of(m.tensions, exact));
