@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -114,6 +115,27 @@ TEST_CASE("a finer grid is more accurate, by the square of the spacing and dt^4"
   const double ratio_coarse = WorstRatio(sea, coarse, -100.0, 200)[1];
   const double ratio_fine = WorstRatio(sea, fine, -100.0, 200)[1];
   CHECK(ratio_fine * b.velocity < ratio_coarse * a.velocity / 2.0);
+}
+
+TEST_CASE("the default spacing and time step balance the shortest wave's two errors") {
+  // Defaults (wave_grid.h): s_0 = lambda_min / 16 and dt_0 = T_min / 4, so at the surface the
+  // shortest wave's space term k^2 s^2 / 8 = (pi / 8)^2 / 8 = 1.93 % and its time term
+  // omega^4 dt^4 / 384 = (pi / 2)^4 / 384 = 1.59 % of its amplitude: the same size.
+  const SeaState sea(Jonswap(320.0, 4.0), 320.0, kG, Stretching::kWheeler);
+  const WaveGrid grid(sea, WaveGridOptions{});
+  double k_max = 0.0, omega_max = 0.0;
+  for (const WaveComponent& c : sea.components()) {
+    k_max = std::max(k_max, c.wave_number);
+    omega_max = std::max(omega_max, c.omega);
+  }
+  // 1e-12: the rounding of 2 pi / x / n.
+  CHECK(grid.spacing() == doctest::Approx(2.0 * std::numbers::pi / k_max / 16.0).epsilon(1e-12));
+  CHECK(grid.time_step() ==
+        doctest::Approx(2.0 * std::numbers::pi / omega_max / 4.0).epsilon(1e-12));
+  const double space = k_max * k_max * grid.spacing() * grid.spacing() / 8.0;
+  const double time = std::pow(omega_max * grid.time_step(), 4) / 384.0;
+  CHECK(space == doctest::Approx(std::pow(std::numbers::pi / 8.0, 2) / 8.0).epsilon(1e-12));
+  CHECK(time == doctest::Approx(std::pow(std::numbers::pi / 2.0, 4) / 384.0).epsilon(1e-12));
 }
 
 TEST_CASE("each level's time step keeps the surface's ratio of time to space error") {
