@@ -216,9 +216,8 @@ int main(int argc, char** argv) {
                         ? bench::PositiveArgument("cable_bench", "EI", argv[6], usage, true)
                         : 0.0;
   std::freopen("/dev/null", "w", stderr);  // Each run prints its cable's initial shape.
-  const bool one = argc >= 5 && std::strcmp(argv[1], "--one") == 0;
-  const bool profile = argc >= 5 && std::strcmp(argv[1], "--profile") == 0;
-  if (one || profile) {
+  if (setting) {
+    const bool one = std::strcmp(argv[1], "--one") == 0;  // Else --profile: no reference run.
     const int n = one_n;
     const std::string nodes = NodesInitialCondition(SettleLine(n, ei).x);
     const Timed ref = one ? RunDynamic(n, nodes, "rk4",

@@ -133,10 +133,9 @@ inline void ReferenceLineSideBySide(const peer::MoorDynLibrary& md, const std::s
       {"WaveKin 2 fine grid", 2, 8.0, {-480, 10, 99, 0, 0, 1, -100, 0, 41}}};
   fmt::print(
       "\n(a) Reference line, N = {}, fairlead x = 5 sin(2 pi t / 10), 60 s; hawser cvode-bdf at "
-      "the "
-      "storm's tolerance ({}) and at MoorDyn's still-water accuracy ({}); MoorDyn RK2 dtM 0.0025 "
-      "s, "
-      "coupled every step (step loop; its set-up apart). own: hawser's RMS tension difference from "
+      "the storm's tolerance ({}) and at MoorDyn's still-water accuracy ({}); MoorDyn RK2 dtM "
+      "0.0025 s, coupled every step (step loop; its set-up apart). own: hawser's RMS tension "
+      "difference from "
       "20 s against its own run at {} (its error). dT: RMS tension difference over the mean, "
       "t = 0.1..60 s and from 20 s (the fairlead starts at 3.1 m/s from rest: the first seconds' "
       "axial snap is resolved by neither alike).\n",
@@ -232,8 +231,8 @@ void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Comp
              "MD own", "MD-MD exact");
   std::vector<std::vector<double>> exact;  // MoorDyn WaveKin 7's tensions.
   std::vector<peer::Line> lines;
-  SparRecord first = spar(window, set.storm);
-  SparRecord tight = spar(window, set.tight);
+  const SparRecord first = spar(window, set.storm);
+  const SparRecord tight = spar(window, set.tight);
   const SparRecord reference = spar(window, set.reference);
   for (int i = 0; i < 3; ++i) {
     const double a = 2.0 * M_PI * i / 3.0;
@@ -251,6 +250,41 @@ void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Comp
   // Compared from the end of hawser's 30-s ramp (MoorDyn has none) or half the window.
   const double compare_from = std::min(30.0, 0.5 * window);
   const size_t from = static_cast<size_t>(std::lround(compare_from / 0.1)) - 1;
+  const auto motion = [&](double t, std::vector<double>& x, std::vector<double>& xd) {
+    // Between the record's 0.1-s samples: cubic Hermite from positions and velocities.
+    const size_t last = first.tension[0].size() - 1;
+    const size_t k = std::min<size_t>(static_cast<size_t>(t / 0.1), last - 1);
+    const double h = 0.1, u = std::clamp(t / h - static_cast<double>(k), 0.0, 1.0);
+    const double h00 = (1 + 2 * u) * (1 - u) * (1 - u), h10 = u * (1 - u) * (1 - u);
+    const double h01 = u * u * (3 - 2 * u), h11 = u * u * (u - 1);
+    const double d00 = 6 * u * u - 6 * u, d10 = 3 * u * u - 4 * u + 1, d11 = 3 * u * u - 2 * u;
+    for (int l = 0; l < 3; ++l) {
+      for (int j = 0; j < 3; ++j) {
+        const double p0 = first.pos[l][3 * k + j], p1 = first.pos[l][3 * (k + 1) + j];
+        const double v0 = first.vel[l][3 * k + j], v1 = first.vel[l][3 * (k + 1) + j];
+        x[3 * l + j] = h00 * p0 + h10 * h * v0 + h01 * p1 + h11 * h * v1;
+        xd[3 * l + j] = (d00 * (p0 - p1)) / h + d10 * v0 + d11 * v1;
+      }
+    }
+  };
+  // The worst line's RMS difference of `a`'s tensions from `b`'s, from sample `from` on.
+  const auto worst_of = [&](const std::vector<std::vector<double>>& a,
+                            const std::vector<std::vector<double>>& b) {
+    double worst = 0.0;
+    for (int l = 0; l < 3; ++l) {
+      const double d = RmsFrom(a[l], b[l], from);
+      worst = std::isnan(d) || std::isnan(worst) ? NAN : std::max(worst, d);
+    }
+    return worst;
+  };
+  // A hawser record's tensions at MoorDyn's samples (from t = 0.1 s).
+  const auto samples = [](const SparRecord& r) {
+    std::vector<std::vector<double>> t;
+    for (int l = 0; l < 3; ++l) t.emplace_back(r.tension[l].begin() + 1, r.tension[l].end());
+    return t;
+  };
+  const std::vector<std::vector<double>> mine[2] = {samples(first), samples(tight)};
+  const std::vector<std::vector<double>> ref_samples = samples(reference);
   for (const Mode& mode : modes) {
     // MoorDyn's input at RK2 step `step` in a folder of its own.
     const auto write_input = [&](const std::string& folder, double step) {
@@ -271,42 +305,7 @@ void SparSideBySide(const peer::MoorDynLibrary& md, const std::vector<peer::Comp
     // Alternating: hawser, then MoorDyn.
     const double hawser_wall[2] = {std::min(first.wall, spar(window, set.storm).wall),
                                    std::min(tight.wall, spar(window, set.tight).wall)};
-    const auto motion = [&](double t, std::vector<double>& x, std::vector<double>& xd) {
-      // Between the record's 0.1-s samples: cubic Hermite from positions and velocities.
-      const size_t last = first.tension[0].size() - 1;
-      const size_t k = std::min<size_t>(static_cast<size_t>(t / 0.1), last - 1);
-      const double h = 0.1, u = std::clamp(t / h - static_cast<double>(k), 0.0, 1.0);
-      const double h00 = (1 + 2 * u) * (1 - u) * (1 - u), h10 = u * (1 - u) * (1 - u);
-      const double h01 = u * u * (3 - 2 * u), h11 = u * u * (u - 1);
-      const double d00 = 6 * u * u - 6 * u, d10 = 3 * u * u - 4 * u + 1, d11 = 3 * u * u - 2 * u;
-      for (int l = 0; l < 3; ++l) {
-        for (int j = 0; j < 3; ++j) {
-          const double p0 = first.pos[l][3 * k + j], p1 = first.pos[l][3 * (k + 1) + j];
-          const double v0 = first.vel[l][3 * k + j], v1 = first.vel[l][3 * (k + 1) + j];
-          x[3 * l + j] = h00 * p0 + h10 * h * v0 + h01 * p1 + h11 * h * v1;
-          xd[3 * l + j] = (d00 * (p0 - p1)) / h + d10 * v0 + d11 * v1;
-        }
-      }
-    };
     const peer::Result m = peer::Run(md, files.path(), 3, motion, window, 0.1, dt);
-    // The worst line's RMS difference of `a`'s tensions from `b`'s, from sample `from` on.
-    const auto worst_of = [&](const std::vector<std::vector<double>>& a,
-                              const std::vector<std::vector<double>>& b) {
-      double worst = 0.0;
-      for (int l = 0; l < 3; ++l) {
-        const double d = RmsFrom(a[l], b[l], from);
-        worst = std::isnan(d) || std::isnan(worst) ? NAN : std::max(worst, d);
-      }
-      return worst;
-    };
-    // A hawser record's tensions at MoorDyn's samples (from t = 0.1 s).
-    const auto samples = [](const SparRecord& r) {
-      std::vector<std::vector<double>> t;
-      for (int l = 0; l < 3; ++l) t.emplace_back(r.tension[l].begin() + 1, r.tension[l].end());
-      return t;
-    };
-    const std::vector<std::vector<double>> mine[2] = {samples(first), samples(tight)};
-    const std::vector<std::vector<double>> ref_samples = samples(reference);
     double own = NAN;
     if (mode.wave_kin == 2) {
       peer::TempFolder fine_step;
