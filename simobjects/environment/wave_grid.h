@@ -18,7 +18,8 @@
 //
 // When. Level l samples at t_j = j dt_l with dt_l = dt_0 sqrt(s_l / s_0), in chunks of
 // kGridChunk intervals: a vertex computes a chunk's kGridChunk + 1 samples at once (phases
-// rotated by exp(-i omega dt_l) from an exact start, then one matrix product for the quantities),
+// rotated by exp(-i omega dt_l) from an exact start, then the quantities as sums over the
+// components, wave_grid_fill.h),
 // and keeps its last two chunks. Why sqrt: a component's two error terms below share the factor
 // |A| e^(k z'), and omega^2 <= g k (the dispersion relation, any depth), so its time term over its
 // space term is at most g^2 dt_l^4 / (96 s_l^2) (dz_l = s_l): with dt_l ~ sqrt(s_l) that ratio is
@@ -204,19 +205,17 @@ class WaveGrid {
   std::vector<double> dt_;             ///< dt_l.
   std::vector<double> inverse_;        ///< 1 / s_l and 1 / dt_l, level by level.
   std::vector<double> kx_, ky_, k_, omega_, phase_, a_, ux_, uy_, uz_, p_, e2kh_;
-  std::vector<double> rot_cos_, rot_sin_;  ///< cos, sin (omega dt_l), level by level.
+  std::vector<double> rot_cos_, rot_sin_;  ///< cos, sin (omega dt_l), level by level (padded_).
   std::size_t max_vertices_;
   mutable std::unordered_map<std::uint64_t, std::size_t> index_;
   mutable std::vector<Vertex> pool_;
   mutable std::vector<std::size_t> free_;
-  /// A level's factors of cos(psi) and sin(psi) per kept component (Fill).
-  struct Weights {
-    Eigen::MatrixXd cos, sin;
-  };
-  Weights LevelWeights(double zs, std::size_t kept) const;
-  std::vector<Weights> weights_;
-  Eigen::MatrixXd eta_weights_;  ///< a and a omega: eta's and d eta / dt's factors.
-  mutable Eigen::MatrixXd cos_, sin_, block_;
+  /// Appends level l's weights (wave_grid_fill.h) at stretched height zs, `kept` components.
+  void AddLevelWeights(double zs, std::size_t kept);
+  std::size_t padded_ = 0;         ///< Components, rounded up to a multiple of 4.
+  std::vector<double> weights_;    ///< Per level, grid_fill::Level's 13 rows of padded_.
+  std::vector<std::size_t> kept_;  ///< Per level, its kinematics' components (padded).
+  mutable std::vector<double> turned_cos_, turned_sin_;  ///< Fill's phasors, sample by sample.
   /// A direct-mapped cache of (key, slot) in front of index_ (cleared when vertices are dropped).
   mutable std::vector<std::pair<std::uint64_t, std::size_t>> cache_;
   mutable std::vector<Batch> batches_;

@@ -1,6 +1,5 @@
 // WaveGrid's samples (Fill: a vertex's chunk of samples from the components) and the error
 // bound of their interpolation (ErrorBound): wave_grid.h's file comment.
-#include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -10,28 +9,42 @@
 
 #include "simobjects/environment/vector_math.h"
 #include "simobjects/environment/wave_grid.h"
+#include "simobjects/environment/wave_grid_fill.h"
 #include "simobjects/environment/wave_grid_layout.h"
 
 namespace hawser::ocean {
 
 using namespace grid_layout;  // NOLINT(google-build-using-namespace): this file's own layout.
 
-WaveGrid::Weights WaveGrid::LevelWeights(double zs, std::size_t kept) const {
-  // The factors of cos(psi) (quantities kU .. kP) and sin(psi) (kW .. kPRate) in sea_state.h's
-  // formulas and their time derivatives, at stretched height zs.
-  Weights w;
-  w.cos.resize(6, static_cast<Eigen::Index>(kept));
-  w.sin.resize(5, static_cast<Eigen::Index>(kept));
+void WaveGrid::AddLevelWeights(double zs, std::size_t kept) {
+  // Level l's rows for grid_fill (wave_grid_fill.h): eta's and d eta / dt's over every
+  // component, then the factors of cos(psi) and sin(psi) in sea_state.h's formulas and their
+  // time derivatives at stretched height zs over the kept ones; zero elsewhere.
+  const std::size_t n = padded_, start = weights_.size();
+  weights_.resize(start + kQuantities * n, 0.0);
+  const auto row = [&](int q) { return weights_.data() + start + static_cast<std::size_t>(q) * n; };
+  for (std::size_t u = 0; u < a_.size(); ++u) {
+    row(kEta)[u] = a_[u];                  // eta: a cos(psi)
+    row(kEtaRate)[u] = a_[u] * omega_[u];  // d eta / dt: a omega sin(psi)
+  }
   for (std::size_t u = 0; u < kept; ++u) {
-    const auto c = static_cast<Eigen::Index>(u);
     const double e = std::exp(k_[u] * zs), o = omega_[u];
     const double q = e2kh_[u] == 0.0 ? 0.0 : e2kh_[u] / (e * e);  // As sea_state.cpp.
     const double ch = e * (1.0 + q), sh = e * (1.0 - q);
     const double cu = ux_[u] * ch, cv = uy_[u] * ch, cw = uz_[u] * sh, cp = p_[u] * ch;
-    w.cos.col(c) << cu, cv, -o * cw, -o * o * cu, -o * o * cv, cp;
-    w.sin.col(c) << cw, o * cu, o * cv, -o * o * cw, o * cp;
+    row(kU)[u] = cu;
+    row(kV)[u] = cv;
+    row(kAz)[u] = -o * cw;
+    row(kAxRate)[u] = -o * o * cu;
+    row(kAyRate)[u] = -o * o * cv;
+    row(kP)[u] = cp;
+    row(kW)[u] = cw;
+    row(kAx)[u] = o * cu;
+    row(kAy)[u] = o * cv;
+    row(kAzRate)[u] = -o * o * cw;
+    row(kPRate)[u] = o * cp;
   }
-  return w;
+  kept_.push_back((kept + 3) / 4 * 4);
 }
 
 void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk,
@@ -41,36 +54,23 @@ void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chun
   const double s = level_spacing_[u], dt = dt_[u];
   const double x = static_cast<double>(i) * s, y = static_cast<double>(j) * s;
   const double t0 = static_cast<double>(chunk * kGridChunk) * dt;
-  const auto n = static_cast<Eigen::Index>(a_.size());
-  using Array = Eigen::Map<const Eigen::ArrayXd>;
-  const Array kx(kx_.data(), n), ky(ky_.data(), n), omega(omega_.data(), n),
-      phase(phase_.data(), n), rc(rot_cos_.data() + u * a_.size(), n),
-      rs(rot_sin_.data() + u * a_.size(), n);
-  // exp(i psi) at t0 (SLEEF, 1 ULP), then turned by exp(-i omega dt) per sample (rounding ~1e-16
-  // per step: ~3e-15 after a chunk).
-  cos_.resize(n, kSamples);
-  sin_.resize(n, kSamples);
-  cos_.col(0) = (kx * x + ky * y - omega * t0 + phase).matrix();
-  vector_math::SinCos(std::span<const double>(cos_.data(), a_.size()),
-                      std::span<double>(cos_.data(), a_.size()),
-                      std::span<double>(sin_.data(), a_.size()));
-  for (int m = 0; m + 1 < kSamples; ++m) {
-    const auto c = cos_.col(m).array(), sn = sin_.col(m).array();
-    cos_.col(m + 1) = (c * rc + sn * rs).matrix();  // cos(psi - omega dt)
-    sin_.col(m + 1) = (sn * rc - c * rs).matrix();
+  // exp(i psi) at t0 (SLEEF, 1 ULP; the padding's psi is 0), then turned per sample (rounding
+  // ~1e-16 per step: ~3e-15 after a chunk).
+  const std::size_t n = padded_;
+  turned_cos_.assign(n * kSamples, 0.0);
+  turned_sin_.resize(n * kSamples);
+  for (std::size_t c = 0; c < a_.size(); ++c) {
+    turned_cos_[c] = kx_[c] * x + ky_[c] * y - omega_[c] * t0 + phase_[c];
   }
-  // Sample m's quantities are column m (file comment). The elevation sums every component, the
-  // kinematics the level's kept ones (a prefix).
-  const Weights& w = weights_[u];
-  const Eigen::Index kept = w.cos.cols();
-  block_.resize(kQuantities, kSamples);
-  block_.row(kEta).noalias() = eta_weights_.row(0) * cos_;
-  block_.row(kEtaRate).noalias() = eta_weights_.row(1) * sin_;
-  block_.middleRows<6>(kU).noalias() = w.cos * cos_.topRows(kept);
-  block_.middleRows<5>(kW).noalias() = w.sin * sin_.topRows(kept);
-  for (int m = 0; m < kSamples; ++m) {
-    for (int k = 0; k < kStride; ++k) out[m * kStride + k] = block_(kStored[k], m);
-  }
+  vector_math::SinCos(std::span<const double>(turned_cos_.data(), n),
+                      std::span<double>(turned_cos_.data(), n),
+                      std::span<double>(turned_sin_.data(), n));
+  grid_fill::Samples({.components = n,
+                      .kept = kept_[u],
+                      .weights = weights_.data() + u * kQuantities * n,
+                      .turn_cos = rot_cos_.data() + u * n,
+                      .turn_sin = rot_sin_.data() + u * n},
+                     turned_cos_.data(), turned_sin_.data(), out);
 }
 
 WaveGrid::Bound WaveGrid::ErrorBound(double z, double zs) const {

@@ -1,0 +1,100 @@
+// A wave-grid vertex's samples (wave_grid_fill.h): each build's 13 sums equal the closed form
+// sum_c w_qc cos(psi_c - m omega_c dt) (or sin) with the phase turned exactly, within the
+// rounding of the phasor turns and the sums; the elevation's rows run past `kept`.
+#include "simobjects/environment/wave_grid_fill.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "simobjects/environment/vector_math.h"
+#include "simobjects/environment/wave_grid_layout.h"
+
+namespace hawser::ocean::test {
+namespace {
+
+using namespace grid_layout;  // NOLINT(google-build-using-namespace): the layout under test.
+
+/// 13 components padded to 16 (zero weights), of which the first 8 carry kinematics.
+struct Case {
+  static constexpr std::size_t kReal = 13, kPadded = 16, kKept = 8;
+  std::vector<double> weights = std::vector<double>(kQuantities * kPadded, 0.0);
+  std::vector<double> psi0 = std::vector<double>(kPadded, 0.0), omega_dt = psi0;
+  std::vector<double> turn_cos = psi0, turn_sin = psi0;
+  Case() {
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> weight(-3.0, 3.0), angle(-40.0, 40.0), step(0.01, 2.0);
+    for (std::size_t c = 0; c < kReal; ++c) {
+      psi0[c] = angle(rng);
+      omega_dt[c] = step(rng);
+      for (int q = 0; q < kQuantities; ++q) {
+        const bool kinematics = q != kEta && q != kEtaRate;
+        if (!kinematics || c < kKept) weights[q * kPadded + c] = weight(rng);
+      }
+    }
+    for (std::size_t c = 0; c < kPadded; ++c) {
+      turn_cos[c] = std::cos(omega_dt[c]);
+      turn_sin[c] = std::sin(omega_dt[c]);
+    }
+  }
+  grid_fill::Level level() const {
+    return {kPadded, kKept, weights.data(), turn_cos.data(), turn_sin.data()};
+  }
+  /// Runs `samples` and returns its kSamples x kStride values.
+  template <class Kernel>
+  std::vector<double> Run(Kernel samples) const {
+    std::vector<double> cos(kPadded * kSamples, 0.0), sin(kPadded * kSamples, 0.0);
+    for (std::size_t c = 0; c < kPadded; ++c) {
+      cos[c] = std::cos(psi0[c]);
+      sin[c] = std::sin(psi0[c]);
+    }
+    std::vector<double> out(kSamples * kStride);
+    samples(level(), cos.data(), sin.data(), out.data());
+    return out;
+  }
+};
+
+void CheckAgainstClosedForm(const Case& k, const std::vector<double>& out) {
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  for (std::size_t m = 0; m < kSamples; ++m) {
+    for (int stored = 0; stored < kStride; ++stored) {
+      const int q = kStored[stored];
+      bool uses_cos = false;
+      for (int r : kCosRows) uses_cos = uses_cos || r == q;
+      double exact = 0.0, magnitude = 0.0;
+      for (std::size_t c = 0; c < Case::kPadded; ++c) {
+        const double w = k.weights[q * Case::kPadded + c];
+        const double psi = k.psi0[c] - static_cast<double>(m) * k.omega_dt[c];
+        exact += w * (uses_cos ? std::cos(psi) : std::sin(psi));
+        magnitude += std::abs(w);
+      }
+      // Each turn rounds the phasor by at most 4 eps (two products, a sum and cos / sin of
+      // omega dt), so sample m's is within 4 m eps (+ 1 eps at the start); the sum of 16 terms
+      // adds 16 eps of sum |w|; the closed form's own cos / sin and psi's rounding (|psi| < 110
+      // rad: 2e-14 absolute) 64 eps. Bound: (4 m + 1 + 16 + 64) eps sum |w|.
+      const double bound = (4.0 * static_cast<double>(m) + 81.0) * eps * magnitude;
+      CAPTURE(m);
+      CAPTURE(stored);
+      CHECK(std::abs(out[m * kStride + stored] - exact) <= bound);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a grid vertex's portable samples equal the turned phasors' closed form") {
+  const Case k;
+  CheckAgainstClosedForm(k, k.Run(grid_fill::SamplesPortable));
+}
+
+TEST_CASE("a grid vertex's AVX2 samples equal the turned phasors' closed form") {
+  if (!vector_math::UsesAvx2()) return;  // Only the portable build runs here.
+  const Case k;
+  CheckAgainstClosedForm(k, k.Run(grid_fill::SamplesAvx2));
+}
+
+}  // namespace hawser::ocean::test
