@@ -103,16 +103,17 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
     p_.push_back(sea.gravity() * c.amplitude / (1.0 + e2kh));
     e2kh_.push_back(e2kh);
   }
-  padded_ = (a_.size() + 3) / 4 * 4;  // wave_grid_fill.h
+  // grid_fill's arrays: a multiple of 4, padded with still components (zero weights).
+  padded_ = (a_.size() + 3) / 4 * 4;
+  for (std::vector<double>* v : {&kx_, &ky_, &omega_, &phase_}) v->resize(padded_, 0.0);
   for (std::size_t l = 0; l < z_.size(); ++l) {
     level_spacing_.push_back(spacing_ * std::pow(growth_, static_cast<double>(l)));
     dt_.push_back(dt0 * std::sqrt(level_spacing_.back() / spacing_));  // File comment.
     inverse_.push_back(1.0 / level_spacing_.back());
     inverse_.push_back(1.0 / dt_.back());
-    for (std::size_t c = 0; c < padded_; ++c) {  // The padding turns by 0.
-      const double angle = c < omega_.size() ? omega_[c] * dt_.back() : 0.0;
-      rot_cos_.push_back(std::cos(angle));
-      rot_sin_.push_back(std::sin(angle));
+    for (const double w : omega_) {
+      rot_cos_.push_back(std::cos(w * dt_.back()));
+      rot_sin_.push_back(std::sin(w * dt_.back()));
     }
     std::size_t kept = 0;
     while (kept < k_.size() && std::exp(k_[kept] * z_[l]) >= kLevelCutoff) ++kept;

@@ -204,6 +204,7 @@ class WaveGrid {
   std::vector<double> level_spacing_;  ///< s_l.
   std::vector<double> dt_;             ///< dt_l.
   std::vector<double> inverse_;        ///< 1 / s_l and 1 / dt_l, level by level.
+  /// Per component, sorted by k (kx_, ky_, omega_ and phase_ padded to padded_).
   std::vector<double> kx_, ky_, k_, omega_, phase_, a_, ux_, uy_, uz_, p_, e2kh_;
   std::vector<double> rot_cos_, rot_sin_;  ///< cos, sin (omega dt_l), level by level (padded_).
   std::size_t max_vertices_;

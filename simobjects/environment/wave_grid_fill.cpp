@@ -1,6 +1,7 @@
 #include "simobjects/environment/wave_grid_fill.h"
 
 #include <cstddef>
+#include <span>
 
 #include "simobjects/environment/vector_math.h"
 #include "simobjects/environment/wave_grid_layout.h"
@@ -9,9 +10,15 @@ namespace hawser::ocean::grid_fill {
 
 using namespace grid_layout;  // NOLINT(google-build-using-namespace): the layout it writes.
 
-void SamplesPortable(const Level& level, double* cos, double* sin, double* out) {
+void SamplesPortable(const Level& level, double x, double y, double t0, double* cos, double* sin,
+                     double* out) {
   const std::size_t n = level.components, kept = level.kept;
   const double *rc = level.turn_cos, *rs = level.turn_sin;
+  for (std::size_t c = 0; c < n; ++c) {
+    cos[c] = level.kx[c] * x + level.ky[c] * y - level.omega[c] * t0 + level.phase[c];
+  }
+  vector_math::SinCos(std::span<const double>(cos, n), std::span<double>(cos, n),
+                      std::span<double>(sin, n));
   for (std::size_t m = 0; m + 1 < kSamples; ++m) {
     const double *c0 = cos + m * n, *s0 = sin + m * n;
     double *c1 = cos + (m + 1) * n, *s1 = sin + (m + 1) * n;
@@ -40,11 +47,12 @@ void SamplesPortable(const Level& level, double* cos, double* sin, double* out) 
   }
 }
 
-void Samples(const Level& level, double* cos, double* sin, double* out) {
+void Samples(const Level& level, double x, double y, double t0, double* cos, double* sin,
+             double* out) {
   if (vector_math::UsesAvx2()) {
-    SamplesAvx2(level, cos, sin, out);
+    SamplesAvx2(level, x, y, t0, cos, sin, out);
   } else {
-    SamplesPortable(level, cos, sin, out);
+    SamplesPortable(level, x, y, t0, cos, sin, out);
   }
 }
 

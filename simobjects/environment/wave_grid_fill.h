@@ -11,23 +11,28 @@
 
 namespace hawser::ocean::grid_fill {
 
-/// One level's factors for n components (a multiple of 4: zero weights pad the end), of which
-/// the first `kept` (a multiple of 4) carry kinematics.
+/// One level's factors for n components (a multiple of 4: components of zero weight pad the
+/// end), of which the first `kept` (a multiple of 4) carry kinematics, and the components' phase
+/// constants (psi = kx x + ky y - omega t + phase).
 struct Level {
   std::size_t components = 0, kept = 0;
   /// 13 rows of n, row q quantity q; every row but eta's and d eta / dt's is zero from `kept` on.
   const double* weights = nullptr;
   const double* turn_cos = nullptr;  ///< cos(omega dt) and sin(omega dt), n each.
   const double* turn_sin = nullptr;
+  const double *kx = nullptr, *ky = nullptr, *omega = nullptr, *phase = nullptr;  ///< n each.
 };
 
-/// cos, sin: kSamples rows of n (row m: sample m); on entry row 0 holds cos(psi_0) and
-/// sin(psi_0), the other rows are written. out: kSamples x kStride values as stored
-/// (wave_grid_layout.h).
-void Samples(const Level& level, double* cos, double* sin, double* out);
-/// Samples as built for every x86-64 CPU and for AVX2 and FMA (only on a CPU that has them),
-/// which Samples chooses between; declared for the tests, which compare them.
-void SamplesPortable(const Level& level, double* cos, double* sin, double* out);
-void SamplesAvx2(const Level& level, double* cos, double* sin, double* out);
+/// The samples at (x, y) from time t0 on: out gets kSamples x kStride values as stored
+/// (wave_grid_layout.h). cos, sin: scratch of kSamples rows of n (row m: the phasors of sample m).
+void Samples(const Level& level, double x, double y, double t0, double* cos, double* sin,
+             double* out);
+/// Samples as built for every x86-64 CPU (SLEEF's sincos at t0) and for AVX2 and FMA (its own,
+/// sincos_avx2.h; only on a CPU that has them), which Samples chooses between; declared for the
+/// tests, which compare each with the closed form.
+void SamplesPortable(const Level& level, double x, double y, double t0, double* cos, double* sin,
+                     double* out);
+void SamplesAvx2(const Level& level, double x, double y, double t0, double* cos, double* sin,
+                 double* out);
 
 }  // namespace hawser::ocean::grid_fill

@@ -54,23 +54,21 @@ void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chun
   const double s = level_spacing_[u], dt = dt_[u];
   const double x = static_cast<double>(i) * s, y = static_cast<double>(j) * s;
   const double t0 = static_cast<double>(chunk * kGridChunk) * dt;
-  // exp(i psi) at t0 (SLEEF, 1 ULP; the padding's psi is 0), then turned per sample (rounding
-  // ~1e-16 per step: ~3e-15 after a chunk).
+  // exp(i psi) at t0 (about 1 ULP), then turned per sample (rounding ~1e-16 per step: ~3e-15
+  // after a chunk).
   const std::size_t n = padded_;
-  turned_cos_.assign(n * kSamples, 0.0);
+  turned_cos_.resize(n * kSamples);
   turned_sin_.resize(n * kSamples);
-  for (std::size_t c = 0; c < a_.size(); ++c) {
-    turned_cos_[c] = kx_[c] * x + ky_[c] * y - omega_[c] * t0 + phase_[c];
-  }
-  vector_math::SinCos(std::span<const double>(turned_cos_.data(), n),
-                      std::span<double>(turned_cos_.data(), n),
-                      std::span<double>(turned_sin_.data(), n));
   grid_fill::Samples({.components = n,
                       .kept = kept_[u],
                       .weights = weights_.data() + u * kQuantities * n,
                       .turn_cos = rot_cos_.data() + u * n,
-                      .turn_sin = rot_sin_.data() + u * n},
-                     turned_cos_.data(), turned_sin_.data(), out);
+                      .turn_sin = rot_sin_.data() + u * n,
+                      .kx = kx_.data(),
+                      .ky = ky_.data(),
+                      .omega = omega_.data(),
+                      .phase = phase_.data()},
+                     x, y, t0, turned_cos_.data(), turned_sin_.data(), out);
 }
 
 WaveGrid::Bound WaveGrid::ErrorBound(double z, double zs) const {

@@ -19,42 +19,47 @@ namespace {
 
 using namespace grid_layout;  // NOLINT(google-build-using-namespace): the layout under test.
 
-/// 13 components padded to 16 (zero weights), of which the first 8 carry kinematics.
+/// 13 components padded to 16 (zero weights, still), of which the first 8 carry kinematics,
+/// sampled at (x, y) from t0 every dt.
 struct Case {
   static constexpr std::size_t kReal = 13, kPadded = 16, kKept = 8;
+  static constexpr double x = 7.5, y = -2.25, t0 = 8.0, dt = 0.25;  // |psi| < 64 rad.
   std::vector<double> weights = std::vector<double>(kQuantities * kPadded, 0.0);
-  std::vector<double> psi0 = std::vector<double>(kPadded, 0.0), omega_dt = psi0;
-  std::vector<double> turn_cos = psi0, turn_sin = psi0;
+  std::vector<double> kx = std::vector<double>(kPadded, 0.0), ky = kx, omega = kx, phase = kx;
+  std::vector<double> turn_cos = kx, turn_sin = kx;
   Case() {
     std::mt19937_64 rng(7);
-    std::uniform_real_distribution<double> weight(-3.0, 3.0), angle(-40.0, 40.0), step(0.01, 2.0);
+    std::uniform_real_distribution<double> weight(-3.0, 3.0), wave_number(-0.4, 0.4),
+        frequency(0.1, 2.0), angle(-3.2, 3.2);
     for (std::size_t c = 0; c < kReal; ++c) {
-      psi0[c] = angle(rng);
-      omega_dt[c] = step(rng);
+      kx[c] = wave_number(rng);
+      ky[c] = wave_number(rng);
+      omega[c] = frequency(rng);
+      phase[c] = angle(rng);
       for (int q = 0; q < kQuantities; ++q) {
         const bool kinematics = q != kEta && q != kEtaRate;
         if (!kinematics || c < kKept) weights[q * kPadded + c] = weight(rng);
       }
     }
     for (std::size_t c = 0; c < kPadded; ++c) {
-      turn_cos[c] = std::cos(omega_dt[c]);
-      turn_sin[c] = std::sin(omega_dt[c]);
+      turn_cos[c] = std::cos(omega[c] * dt);
+      turn_sin[c] = std::sin(omega[c] * dt);
     }
-  }
-  grid_fill::Level level() const {
-    return {kPadded, kKept, weights.data(), turn_cos.data(), turn_sin.data()};
   }
   /// Runs `samples` and returns its kSamples x kStride values.
   template <class Kernel>
   std::vector<double> Run(Kernel samples) const {
-    std::vector<double> cos(kPadded * kSamples, 0.0), sin(kPadded * kSamples, 0.0);
-    for (std::size_t c = 0; c < kPadded; ++c) {
-      cos[c] = std::cos(psi0[c]);
-      sin[c] = std::sin(psi0[c]);
-    }
+    std::vector<double> cos(kPadded * kSamples), sin(kPadded * kSamples);
     std::vector<double> out(kSamples * kStride);
-    samples(level(), cos.data(), sin.data(), out.data());
+    const grid_fill::Level level{kPadded,      kKept,     weights.data(), turn_cos.data(),
+                                 turn_sin.data(), kx.data(), ky.data(),     omega.data(),
+                                 phase.data()};
+    samples(level, x, y, t0, cos.data(), sin.data(), out.data());
     return out;
+  }
+  /// psi of component c at sample m, exactly as far as double allows.
+  double Phase(std::size_t c, std::size_t m) const {
+    return kx[c] * x + ky[c] * y - omega[c] * (t0 + static_cast<double>(m) * dt) + phase[c];
   }
 };
 
@@ -68,15 +73,15 @@ void CheckAgainstClosedForm(const Case& k, const std::vector<double>& out) {
       double exact = 0.0, magnitude = 0.0;
       for (std::size_t c = 0; c < Case::kPadded; ++c) {
         const double w = k.weights[q * Case::kPadded + c];
-        const double psi = k.psi0[c] - static_cast<double>(m) * k.omega_dt[c];
+        const double psi = k.Phase(c, m);
         exact += w * (uses_cos ? std::cos(psi) : std::sin(psi));
         magnitude += std::abs(w);
       }
       // Each turn rounds the phasor by at most 4 eps (two products, a sum and cos / sin of
       // omega dt), so sample m's is within 4 m eps (+ 1 eps at the start); the sum of 16 terms
-      // adds 16 eps of sum |w|; the closed form's own cos / sin and psi's rounding (|psi| < 110
-      // rad: 2e-14 absolute) 64 eps. Bound: (4 m + 1 + 16 + 64) eps sum |w|.
-      const double bound = (4.0 * static_cast<double>(m) + 81.0) * eps * magnitude;
+      // adds 16 eps of sum |w|; psi's four roundings, each at most half an ULP of 64 rad (32 eps),
+      // in the kernel and here: 2 x 128 eps. Bound: (4 m + 1 + 16 + 256) eps sum |w|.
+      const double bound = (4.0 * static_cast<double>(m) + 273.0) * eps * magnitude;
       CAPTURE(m);
       CAPTURE(stored);
       CHECK(std::abs(out[m * kStride + stored] - exact) <= bound);
