@@ -16,7 +16,9 @@ inline __m256d Polynomial(__m256d x, const double (&c)[6]) {
   return p;
 }
 
-inline __m256d Floor(__m256d x) { return _mm256_round_pd(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
+inline __m256d Floor(__m256d x) {
+  return _mm256_round_pd(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+}
 
 }  // namespace sincos_detail
 

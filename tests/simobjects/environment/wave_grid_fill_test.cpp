@@ -51,9 +51,9 @@ struct Case {
   std::vector<double> Run(Kernel samples) const {
     std::vector<double> cos(kPadded * kSamples), sin(kPadded * kSamples);
     std::vector<double> out(kSamples * kStride);
-    const grid_fill::Level level{kPadded,      kKept,     weights.data(), turn_cos.data(),
-                                 turn_sin.data(), kx.data(), ky.data(),     omega.data(),
-                                 phase.data()};
+    const grid_fill::Level level{kPadded,         kKept,           weights.data(),
+                                 turn_cos.data(), turn_sin.data(), kx.data(),
+                                 ky.data(),       omega.data(),    phase.data()};
     samples(level, x, y, t0, cos.data(), sin.data(), out.data());
     return out;
   }
