@@ -320,7 +320,9 @@ Vector6d FloatingBody::EnvironmentLoads(const Eigen::Matrix3d& rotation, const E
   xi << 0.0, 0.0, p.z() - hydrostatic_z_, rpy.x(), rpy.y(), 0.0;
   Vector6d in_heading = -stiffness_ * xi;
   wave.setZero();
-  if (force_raos_) wave = RaoResponse(*force_raos_, *ocean, time(), p.x(), p.y(), yaw).value;
+  if (force_raos_) {
+    wave = RaoResponse(*force_raos_, *ocean, time(), p.x(), p.y(), yaw, /*with_rate=*/false).value;
+  }
   in_heading += wave;
 
   Vector6d nu, current = Vector6d::Zero();

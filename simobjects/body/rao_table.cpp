@@ -172,8 +172,7 @@ RaoTable::Response RaoTable::HeadingLerp(const Response* row, double heading_deg
   return Lerp(row[s.i], row[s.next], s.u);
 }
 
-const RaoTable::Components& RaoTable::AtComponents(std::span<const WaveComponentInfo> waves,
-                                                   double heading) const {
+void RaoTable::PrepareComponents(std::span<const WaveComponentInfo> waves) const {
   ComponentCache& c = cache_;
   const size_t nh = headings_.size();
   if (c.waves != waves.data() || c.count != waves.size()) {
@@ -203,6 +202,13 @@ const RaoTable::Components& RaoTable::AtComponents(std::span<const WaveComponent
       }
     }
   }
+}
+
+const RaoTable::Components& RaoTable::AtComponents(std::span<const WaveComponentInfo> waves,
+                                                   double heading) const {
+  PrepareComponents(waves);
+  ComponentCache& c = cache_;
+  const size_t nh = headings_.size();
   if (!c.resolved || c.heading != heading) {
     // HeadingLerp per component, with the bracket found once per wave direction.
     c.stencils.resize(c.directions.size());

@@ -39,6 +39,7 @@
 
 #include "hawser/errors.h"
 #include "hawser/ocean.h"
+#include "simobjects/body/rao_sum_kernels.h"
 
 namespace hawser {
 
@@ -93,6 +94,12 @@ class RaoTable {
     std::vector<double> kx, ky;  ///< k cos(direction), k sin(direction) [rad/m].
   };
   const Components& AtComponents(std::span<const WaveComponentInfo> waves, double heading) const;
+  /// The same for the response sums (rao_sum_kernels.h, wave_response.h), in
+  /// structure-of-arrays form: the components' constants, padded to a multiple of 4, and H at
+  /// the two table headings around each one's relative heading with the weight between them,
+  /// which the sums apply. A component's two rows are copied only when its bracket changes, so
+  /// a turning body pays per call only the weights, not a heading interpolation of every H.
+  rao_sum::Terms AtBrackets(std::span<const WaveComponentInfo> waves, double heading) const;
 
   const std::vector<double>& frequencies() const { return frequencies_; }
   const std::vector<double>& headings() const { return headings_; }
@@ -118,6 +125,19 @@ class RaoTable {
     Components at_heading;
   };
   mutable ComponentCache cache_;
+  /// Frequency interpolation of every component at every table heading, when `waves` are not
+  /// those of cache_ (AtComponents, AtBrackets).
+  void PrepareComponents(std::span<const WaveComponentInfo> waves) const;
+  /// AtBrackets' arrays (rao_sum::Terms) and each component's bracket.
+  struct BracketCache {
+    const WaveComponentInfo* waves = nullptr;
+    size_t count = 0, size = 0;
+    std::vector<double> kx, ky, omega, phase, amplitude, lower, upper, weight;
+    std::vector<HeadingStencil> stencils, bracket;  ///< Per direction, per component.
+    double heading = 0.0;
+    bool resolved = false;
+  };
+  mutable BracketCache brackets_;
 
   std::vector<double> frequencies_;  ///< [rad/s], increasing
   std::vector<double> headings_;     ///< [deg], increasing, in [0, 360)

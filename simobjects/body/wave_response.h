@@ -23,8 +23,9 @@ struct WaveResponse {
 /// The responses at time t [s] of a body whose RAO reference point is at (x, y) [m] and whose x
 /// axis points `heading` [rad] from +x towards +y, to the ocean's waves (all components; H at
 /// each component's frequency and relative heading, rao_table.h), times the ocean's wave ramp
-/// (the rate includes the ramp's own rate).
+/// (the rate includes the ramp's own rate; without `with_rate` it is left zero, for a caller that
+/// reads only the value).
 WaveResponse RaoResponse(const RaoTable& table, const Ocean& ocean, double t, double x, double y,
-                         double heading);
+                         double heading, bool with_rate = true);
 
 }  // namespace hawser

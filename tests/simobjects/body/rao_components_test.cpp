@@ -1,13 +1,18 @@
 // RaoTable::AtComponents (the responses of a run's wave components, resolved once per heading)
-// against RaoTable::At for each component: the same bilinear interpolation in the other order.
+// against RaoTable::At for each component: the same bilinear interpolation in the other order;
+// and the response sums over AtBrackets (rao_sum_kernels.h, both builds) against the sum of
+// Re(At(omega, beta) a e^(i psi)) term by term.
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <complex>
+#include <limits>
 #include <numbers>
 #include <vector>
 
+#include "simobjects/body/rao_sum_kernels.h"
 #include "simobjects/body/rao_table.h"
+#include "simobjects/environment/vector_math.h"
 
 namespace hawser::test {
 namespace {
@@ -33,11 +38,11 @@ template <class Direction>
 std::vector<WaveComponentInfo> Components(Direction direction) {
   std::vector<WaveComponentInfo> waves;
   for (int k = 0; k < 12; ++k) {
-    waves.push_back({.amplitude = 1.0,
+    waves.push_back({.amplitude = 1.0 + 0.1 * k,
                      .omega = 0.1 + 0.2 * k,
                      .wave_number = 0.01 * (k + 1),
                      .direction = direction(k),
-                     .phase = 0.0});
+                     .phase = 0.5 * k - 2.0});
   }
   return waves;
 }
@@ -71,6 +76,60 @@ TEST_CASE("RaoTable::AtComponents brackets each of a sea's directions once, for 
   CheckAgainstAt(table, Components([](int k) {
                    return k % 3 == 0 ? -2.0 : k % 3 == 1 ? 0.5 : 3.1;
                  }));
+}
+
+// The sums at time t and (x, y) through `sums` (a build of rao_sum_kernels.h) at each heading
+// of a sequence that changes brackets and comes back, against At term by term.
+template <class Sums>
+void CheckSums(const RaoTable& table, const std::vector<WaveComponentInfo>& waves, Sums sums) {
+  constexpr double t = 3.7, x = 12.0, y = -5.0, eps = std::numeric_limits<double>::epsilon();
+  for (const double heading : {0.3, 0.3, -1.7, 4.0, 0.31}) {
+    CAPTURE(heading);
+    const rao_sum::Terms terms = table.AtBrackets(waves, heading);
+    REQUIRE(terms.size == (waves.size() + 3) / 4 * 4);
+    double value[6], rate[6];
+    sums(terms, t, x, y, value, rate);
+    for (std::size_t j = 0; j < 6; ++j) {
+      double expected = 0.0, expected_rate = 0.0, bound = 0.0, rate_bound = 0.0;
+      for (const WaveComponentInfo& w : waves) {
+        const double beta = (w.direction - heading) * 180.0 / std::numbers::pi;
+        const double psi = w.wave_number * (std::cos(w.direction) * x + std::sin(w.direction) * y) -
+                           w.omega * t + w.phase;
+        const std::complex<double> term =
+            table.At(w.omega, beta)[j] * w.amplitude * std::polar(1.0, psi);
+        expected += term.real();
+        expected_rate += w.omega * term.imag();
+        // Per term: H's two interpolation orders (1e-13, as above), psi's rounding here and
+        // in the kernel (|psi| < 16 rad: 4 roundings of at most 8 eps each, 64 eps), sincos
+        // (2 eps) and the 12-term sum (12 eps).
+        const double e = 1e-13 * w.amplitude + 78.0 * eps * std::abs(term);
+        bound += e;
+        rate_bound += w.omega * e;
+      }
+      CAPTURE(j);
+      CHECK(std::abs(value[j] - expected) <= bound);
+      CHECK(std::abs(rate[j] - expected_rate) <= rate_bound);
+    }
+  }
+}
+
+void CheckBothBuilds(const std::vector<WaveComponentInfo>& waves) {
+  {
+    const RaoTable table = VaryingTable();
+    std::vector<double> cosine(16), sine(16);
+    CheckSums(table, waves,
+              [&](const rao_sum::Terms& terms, double t, double x, double y, double* v, double* r) {
+                rao_sum::SumsPortable(terms, t, x, y, v, r, cosine.data(), sine.data());
+              });
+  }
+  if (!vector_math::UsesAvx2()) return;  // Only the portable build runs here.
+  const RaoTable table = VaryingTable();
+  CheckSums(table, waves, rao_sum::SumsAvx2);
+}
+
+TEST_CASE("the RAO response sums over AtBrackets equal At's, term by term, in both builds") {
+  CheckBothBuilds(Components([](int k) { return 0.9 * k - 2.0; }));  // 12 directions.
+  CheckBothBuilds(Components([](int k) { return k % 3 == 0 ? -2.0 : k % 3 == 1 ? 0.5 : 3.1; }));
 }
 
 }  // namespace
