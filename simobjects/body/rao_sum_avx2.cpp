@@ -24,8 +24,9 @@ void Sums(const Terms& terms, double t, double x, double y, double* value, doubl
   for (std::size_t k = 0; k < n; k += 4) {
     const __m256d omega = _mm256_loadu_pd(terms.omega + k);
     const __m256d psi = _mm256_add_pd(
-        _mm256_fmadd_pd(_mm256_loadu_pd(terms.kx + k), vx,
-                        _mm256_fnmadd_pd(omega, vt, _mm256_mul_pd(_mm256_loadu_pd(terms.ky + k), vy))),
+        _mm256_fmadd_pd(
+            _mm256_loadu_pd(terms.kx + k), vx,
+            _mm256_fnmadd_pd(omega, vt, _mm256_mul_pd(_mm256_loadu_pd(terms.ky + k), vy))),
         _mm256_loadu_pd(terms.phase + k));
     __m256d sine, cosine;
     ocean::avx2::SinCos4(psi, sine, cosine);
@@ -35,8 +36,10 @@ void Sums(const Terms& terms, double t, double x, double y, double* value, doubl
     for (std::size_t j = 0; j < 6; ++j) {
       const std::size_t re = j * n + k, im = (6 + j) * n + k;
       const __m256d lr = _mm256_loadu_pd(terms.lower + re), li = _mm256_loadu_pd(terms.lower + im);
-      const __m256d hr = _mm256_fmadd_pd(u, _mm256_sub_pd(_mm256_loadu_pd(terms.upper + re), lr), lr);
-      const __m256d hi = _mm256_fmadd_pd(u, _mm256_sub_pd(_mm256_loadu_pd(terms.upper + im), li), li);
+      const __m256d hr =
+          _mm256_fmadd_pd(u, _mm256_sub_pd(_mm256_loadu_pd(terms.upper + re), lr), lr);
+      const __m256d hi =
+          _mm256_fmadd_pd(u, _mm256_sub_pd(_mm256_loadu_pd(terms.upper + im), li), li);
       v[j] = _mm256_fmadd_pd(hr, ac, _mm256_fnmadd_pd(hi, as, v[j]));  // + Re(H a e^(i psi))
       if constexpr (kRate) {
         r[j] = _mm256_fmadd_pd(omega, _mm256_fmadd_pd(hr, as, _mm256_mul_pd(hi, ac)), r[j]);
