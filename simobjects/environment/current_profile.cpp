@@ -37,6 +37,8 @@ CurrentProfile CurrentProfile::Uniform(double speed, double direction) {
   p.kind_ = Kind::kUniform;
   p.speed_ = speed;
   p.direction_ = direction;
+  p.cos_direction_ = std::cos(direction);
+  p.sin_direction_ = std::sin(direction);
   return p;
 }
 
@@ -55,6 +57,8 @@ CurrentProfile CurrentProfile::PowerLaw(double surface_speed, double direction, 
   p.kind_ = Kind::kPowerLaw;
   p.speed_ = surface_speed;
   p.direction_ = direction;
+  p.cos_direction_ = std::cos(direction);
+  p.sin_direction_ = std::sin(direction);
   p.depth_ = depth;
   p.exponent_ = exponent;
   return p;
@@ -116,6 +120,7 @@ void CurrentProfile::SpeedAndDirection(double z, double& speed, double& directio
 Eigen::Vector3d CurrentProfile::VelocityAt(double z) const {
   double speed = 0.0, direction = 0.0;
   SpeedAndDirection(z, speed, direction);
+  if (kind_ != Kind::kTable) return {speed * cos_direction_, speed * sin_direction_, 0.0};
   return {speed * std::cos(direction), speed * std::sin(direction), 0.0};
 }
 

@@ -52,6 +52,8 @@ class CurrentProfile {
   enum class Kind { kUniform, kPowerLaw, kTable };
   Kind kind_ = Kind::kUniform;
   double speed_ = 0.0, direction_ = 0.0, depth_ = 0.0, exponent_ = 0.0;
+  /// cos and sin of direction_, taken once: VelocityAt runs per node and evaluation.
+  double cos_direction_ = 1.0, sin_direction_ = 0.0;
   std::vector<CurrentTableRow> rows_;
 };
 
