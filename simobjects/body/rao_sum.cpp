@@ -1,6 +1,8 @@
-// The portable build of the RAO response sums (rao_sum_kernels.h).
+// The portable build of the RAO response sums and the choice between the builds
+// (rao_sum_kernels.h).
 #include <cstddef>
 #include <span>
+#include <vector>
 
 #include "simobjects/body/rao_sum_kernels.h"
 #include "simobjects/environment/vector_math.h"
@@ -34,6 +36,16 @@ void SumsPortable(const Terms& terms, double t, double x, double y, double* valu
   if (rate != nullptr) {
     for (int j = 0; j < 6; ++j) rate[j] = r[j];
   }
+}
+
+void Sums(const Terms& terms, double t, double x, double y, double* value, double* rate) {
+  if (vector_math::UsesAvx2()) {
+    SumsAvx2(terms, t, x, y, value, rate);
+    return;
+  }
+  thread_local std::vector<double> scratch;  // Per thread, grown once.
+  if (scratch.size() < 2 * terms.size) scratch.resize(2 * terms.size);
+  SumsPortable(terms, t, x, y, value, rate, scratch.data(), scratch.data() + terms.size);
 }
 
 }  // namespace hawser::rao_sum

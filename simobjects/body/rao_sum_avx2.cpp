@@ -4,15 +4,12 @@
 #include <cstddef>
 
 #include "simobjects/body/rao_sum_kernels.h"
-#include "simobjects/environment/sincos_avx2.h"
+#include "simobjects/environment/avx2_common.h"
 
 namespace hawser::rao_sum {
 namespace {
 
-double HorizontalSum(__m256d v) {
-  const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
-  return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
-}
+using ocean::avx2::HorizontalSum;
 
 // rao_sum_kernels.h's sums, 4 components to a lane; the rates only when kRate.
 template <bool kRate>

@@ -1,9 +1,6 @@
 #include "simobjects/body/wave_response.h"
 
-#include <vector>
-
 #include "simobjects/body/rao_sum_kernels.h"
-#include "simobjects/environment/vector_math.h"
 
 namespace hawser {
 
@@ -17,15 +14,7 @@ WaveResponse RaoResponse(const RaoTable& table, const Ocean& ocean, double t, do
   // table (rao_table.h); the sums interpolate between them (rao_sum_kernels.h).
   const rao_sum::Terms terms = table.AtBrackets(ocean.WaveComponents(), heading);
   double value[6] = {}, rate[6] = {};
-  double* rate_out = with_rate ? rate : nullptr;
-  if (vector_math::UsesAvx2()) {
-    rao_sum::SumsAvx2(terms, t, x, y, value, rate_out);
-  } else {
-    thread_local std::vector<double> scratch;  // Per-thread, grown once.
-    if (scratch.size() < 2 * terms.size) scratch.resize(2 * terms.size);
-    rao_sum::SumsPortable(terms, t, x, y, value, rate_out, scratch.data(),
-                          scratch.data() + terms.size);
-  }
+  rao_sum::Sums(terms, t, x, y, value, with_rate ? rate : nullptr);
   const Eigen::Map<const Vector6d> v(value), dv(rate);
   if (with_rate) r.rate = ramp * dv + ramp_rate * v;
   r.value = ramp * v;

@@ -28,7 +28,7 @@ struct Level {
 void Samples(const Level& level, double x, double y, double t0, double* cos, double* sin,
              double* out);
 /// Samples as built for every x86-64 CPU (SLEEF's sincos at t0) and for AVX2 and FMA (its own,
-/// sincos_avx2.h; only on a CPU that has them), which Samples chooses between; declared for the
+/// avx2_common.h; only on a CPU that has them), which Samples chooses between; declared for the
 /// tests, which compare each with the closed form.
 void SamplesPortable(const Level& level, double x, double y, double t0, double* cos, double* sin,
                      double* out);

@@ -3,21 +3,14 @@
 
 #include <cstddef>
 
-#include "simobjects/environment/sincos_avx2.h"
+#include "simobjects/environment/avx2_common.h"
 #include "simobjects/environment/wave_grid_fill.h"
 #include "simobjects/environment/wave_grid_layout.h"
 
 namespace hawser::ocean::grid_fill {
-namespace {
 
+using avx2::HorizontalSum;
 using namespace grid_layout;  // NOLINT(google-build-using-namespace): the layout it writes.
-
-double HorizontalSum(__m256d v) {
-  const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
-  return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
-}
-
-}  // namespace
 
 void SamplesAvx2(const Level& level, double x, double y, double t0, double* cos, double* sin,
                  double* out) {

@@ -1,16 +1,11 @@
 // Compiled with -mavx2 -mfma (simobjects/CMakeLists.txt); see wave_sum_kernels.h.
 #include <immintrin.h>
 
-#include "simobjects/environment/sincos_avx2.h"
+#include "simobjects/environment/avx2_common.h"
 #include "simobjects/environment/wave_sum_kernels.h"
 
 namespace hawser::ocean::avx2 {
 namespace {
-
-double HorizontalSum(__m256d v) {
-  const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
-  return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
-}
 
 // e^x and e^-x, 4 at a time, inline (a call to SLEEF's exp made DepthSum's loop spill its seven
 // accumulators around it, and the division E / e^x cost a third of its time). x is clamped to

@@ -1,5 +1,6 @@
-// sin and cos of 4 phases at once, for the AVX2 kernels (wave_sum_avx2.cpp,
-// wave_grid_fill_avx2.cpp): include only from a file compiled with -mavx2 -mfma.
+// What the AVX2 kernels share (wave_sum_avx2.cpp, wave_grid_fill_avx2.cpp, rao_sum_avx2.cpp):
+// the sum of a vector's 4 lanes, and sin and cos of 4 phases at once. Include only from a file
+// compiled with -mavx2 -mfma.
 #pragma once
 
 #include <immintrin.h>
@@ -21,6 +22,12 @@ inline __m256d Floor(__m256d x) {
 }
 
 }  // namespace sincos_detail
+
+// v[0] + v[1] + v[2] + v[3], as (v[0] + v[2]) + (v[1] + v[3]).
+inline double HorizontalSum(__m256d v) {
+  const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+  return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
+}
 
 // sin and cos of `phase` (|phase| < 2^26 pi/2), 4 at a time: phase = j pi/2 + r with
 // |r| <= pi/4 (pi/2 in three parts, wave_sum_kernels.h), then Cephes' minimax polynomials on
