@@ -115,9 +115,7 @@ WaveGrid::WaveGrid(const SeaState& sea, const WaveGridOptions& o) : sea_(sea), b
       rot_cos_.push_back(std::cos(w * dt_.back()));
       rot_sin_.push_back(std::sin(w * dt_.back()));
     }
-    std::size_t kept = 0;
-    while (kept < k_.size() && std::exp(k_[kept] * z_[l]) >= kLevelCutoff) ++kept;
-    AddLevelWeights(z_[l], kept);
+    AddLevel(l);
   }
   cache_.assign(kCacheSize, {kNoKey, 0});
   epoch_.assign(z_.size(), 1);

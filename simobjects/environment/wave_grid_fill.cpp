@@ -12,17 +12,17 @@ using namespace grid_layout;  // NOLINT(google-build-using-namespace): the layou
 
 void SamplesPortable(const Level& level, double x, double y, double t0, double* cos, double* sin,
                      double* out) {
-  const std::size_t n = level.components, kept = level.kept;
+  const std::size_t n = level.stride, summed = level.components, kept = level.kept;
   const double *rc = level.turn_cos, *rs = level.turn_sin;
-  for (std::size_t c = 0; c < n; ++c) {
+  for (std::size_t c = 0; c < summed; ++c) {
     cos[c] = level.kx[c] * x + level.ky[c] * y - level.omega[c] * t0 + level.phase[c];
   }
-  vector_math::SinCos(std::span<const double>(cos, n), std::span<double>(cos, n),
-                      std::span<double>(sin, n));
+  vector_math::SinCos(std::span<const double>(cos, summed), std::span<double>(cos, summed),
+                      std::span<double>(sin, summed));
   for (std::size_t m = 0; m + 1 < kSamples; ++m) {
     const double *c0 = cos + m * n, *s0 = sin + m * n;
     double *c1 = cos + (m + 1) * n, *s1 = sin + (m + 1) * n;
-    for (std::size_t c = 0; c < n; ++c) {
+    for (std::size_t c = 0; c < summed; ++c) {
       c1[c] = c0[c] * rc[c] + s0[c] * rs[c];  // cos(psi - omega dt)
       s1[c] = s0[c] * rc[c] - c0[c] * rs[c];
     }
@@ -31,7 +31,7 @@ void SamplesPortable(const Level& level, double x, double y, double t0, double* 
   for (std::size_t m = 0; m < kSamples; ++m) {
     const double *cm = cos + m * n, *sm = sin + m * n;
     double sum[kQuantities] = {};
-    for (std::size_t c = 0; c < n; ++c) {
+    for (std::size_t c = 0; c < summed; ++c) {
       sum[kEta] += w[kEta * n + c] * cm[c];
       sum[kEtaRate] += w[kEtaRate * n + c] * sm[c];
     }

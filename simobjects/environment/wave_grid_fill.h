@@ -11,20 +11,22 @@
 
 namespace hawser::ocean::grid_fill {
 
-/// One level's factors for n components (a multiple of 4: components of zero weight pad the
-/// end), of which the first `kept` (a multiple of 4) carry kinematics, and the components' phase
-/// constants (psi = kx x + ky y - omega t + phase).
+/// One level's factors in rows of `stride` (a multiple of 4: components of zero weight pad the
+/// end), and the components' phase constants (psi = kx x + ky y - omega t + phase). The first
+/// `components` (a multiple of 4) are summed, of which the first `kept` (also) carry kinematics.
 struct Level {
-  std::size_t components = 0, kept = 0;
-  /// 13 rows of n, row q quantity q; every row but eta's and d eta / dt's is zero from `kept` on.
+  std::size_t stride = 0, components = 0, kept = 0;
+  /// 13 rows of `stride`, row q quantity q; every row is zero from `components` on, and every
+  /// one but eta's and d eta / dt's from `kept` on.
   const double* weights = nullptr;
-  const double* turn_cos = nullptr;  ///< cos(omega dt) and sin(omega dt), n each.
+  const double* turn_cos = nullptr;  ///< cos(omega dt) and sin(omega dt), `stride` each.
   const double* turn_sin = nullptr;
-  const double *kx = nullptr, *ky = nullptr, *omega = nullptr, *phase = nullptr;  ///< n each.
+  const double *kx = nullptr, *ky = nullptr, *omega = nullptr, *phase = nullptr;  ///< Likewise.
 };
 
 /// The samples at (x, y) from time t0 on: out gets kSamples x kStride values as stored
-/// (wave_grid_layout.h). cos, sin: scratch of kSamples rows of n (row m: the phasors of sample m).
+/// (wave_grid_layout.h). cos, sin: scratch of kSamples rows of `stride` (row m: the phasors of
+/// sample m).
 void Samples(const Level& level, double x, double y, double t0, double* cos, double* sin,
              double* out);
 /// Samples as built for every x86-64 CPU (SLEEF's sincos at t0) and for AVX2 and FMA (its own,

@@ -14,9 +14,9 @@ using namespace grid_layout;  // NOLINT(google-build-using-namespace): the layou
 
 void SamplesAvx2(const Level& level, double x, double y, double t0, double* cos, double* sin,
                  double* out) {
-  const std::size_t n = level.components, kept = level.kept;
+  const std::size_t n = level.stride, summed = level.components, kept = level.kept;
   const __m256d vx = _mm256_set1_pd(x), vy = _mm256_set1_pd(y), vt = _mm256_set1_pd(t0);
-  for (std::size_t c = 0; c < n; c += 4) {
+  for (std::size_t c = 0; c < summed; c += 4) {
     const __m256d psi = _mm256_add_pd(
         _mm256_fmadd_pd(_mm256_loadu_pd(level.kx + c), vx,
                         _mm256_fnmadd_pd(_mm256_loadu_pd(level.omega + c), vt,
@@ -30,7 +30,7 @@ void SamplesAvx2(const Level& level, double x, double y, double t0, double* cos,
   for (std::size_t m = 0; m + 1 < kSamples; ++m) {
     const double *c0 = cos + m * n, *s0 = sin + m * n;
     double *c1 = cos + (m + 1) * n, *s1 = sin + (m + 1) * n;
-    for (std::size_t c = 0; c < n; c += 4) {
+    for (std::size_t c = 0; c < summed; c += 4) {
       const __m256d rc = _mm256_loadu_pd(level.turn_cos + c),
                     rs = _mm256_loadu_pd(level.turn_sin + c);
       const __m256d pc = _mm256_loadu_pd(c0 + c), ps = _mm256_loadu_pd(s0 + c);
@@ -54,7 +54,7 @@ void SamplesAvx2(const Level& level, double x, double y, double t0, double* cos,
         b[q] = _mm256_fmadd_pd(_mm256_loadu_pd(w + kSinRows[q] * n + c), ps, b[q]);
       }
     }
-    for (; c < n; c += 4) {  // The elevation sums every component.
+    for (; c < summed; c += 4) {  // The elevation sums more components.
       a[0] = _mm256_fmadd_pd(_mm256_loadu_pd(w + kEta * n + c), _mm256_loadu_pd(cm + c), a[0]);
       b[0] = _mm256_fmadd_pd(_mm256_loadu_pd(w + kEtaRate * n + c), _mm256_loadu_pd(sm + c), b[0]);
     }

@@ -25,8 +25,5 @@ inline constexpr int kStored[kStride] = {kEta,    kU,      kV,       kW,    kAx,
                                          kAz,     kP,      kEtaRate, kAx,   kAy, kAz,
                                          kAxRate, kAyRate, kAzRate,  kPRate};
 inline constexpr std::size_t kHalf = std::size_t{kStride} * kSamples;  // Doubles per chunk.
-// A component whose depth factor e^(k z') at a level is below this is left out of that level's
-// kinematics (its share is at most 2e-10 of its surface value; ErrorBound adds it).
-inline constexpr double kLevelCutoff = 1e-10;
 
 }  // namespace hawser::ocean::grid_layout

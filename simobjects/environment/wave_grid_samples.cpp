@@ -1,11 +1,13 @@
 // WaveGrid's samples (Fill: a vertex's chunk of samples from the components) and the error
 // bound of their interpolation (ErrorBound): wave_grid.h's file comment.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <vector>
 
 #include "simobjects/environment/vector_math.h"
 #include "simobjects/environment/wave_grid.h"
@@ -16,35 +18,73 @@ namespace hawser::ocean {
 
 using namespace grid_layout;  // NOLINT(google-build-using-namespace): this file's own layout.
 
-void WaveGrid::AddLevelWeights(double zs, std::size_t kept) {
-  // Level l's rows for grid_fill (wave_grid_fill.h): eta's and d eta / dt's over every
-  // component, then the factors of cos(psi) and sin(psi) in sea_state.h's formulas and their
-  // time derivatives at stretched height zs over the kept ones; zero elsewhere.
-  const std::size_t n = padded_, start = weights_.size();
+namespace {
+// A level leaves out of its kinematics at most this share of its own interpolation bound.
+constexpr double kLeftOutShare = 0.1;
+}  // namespace
+
+void WaveGrid::AddLevel(std::size_t l) {
+  // Level l's rows for grid_fill (wave_grid_fill.h): eta's and d eta / dt's, then the factors of
+  // cos(psi) and sin(psi) in sea_state.h's formulas and their time derivatives at z_l; zero for
+  // the components left out (wave_grid.h).
+  const double zs = z_[l], s = level_spacing_[l], dt4 = std::pow(dt_[l], 4) / 384.0;
+  const std::size_t n = padded_, count = a_.size(), start = weights_.size();
   weights_.resize(start + kQuantities * n, 0.0);
   const auto row = [&](int q) { return weights_.data() + start + static_cast<std::size_t>(q) * n; };
-  for (std::size_t u = 0; u < a_.size(); ++u) {
+  // The interpolation's error term per |A| (the file comment of wave_grid.h).
+  const auto term = [&](std::size_t u, double dz) {
+    const double w2 = omega_[u] * omega_[u];
+    return k_[u] * k_[u] * (s * s + dz * dz) / 8.0 + w2 * w2 * dt4;
+  };
+  std::size_t elevation = 0;
+  while (elevation < count && term(elevation, 0.0) < 1.0) ++elevation;
+  for (std::size_t u = 0; u < elevation; ++u) {
     row(kEta)[u] = a_[u];                  // eta: a cos(psi)
     row(kEtaRate)[u] = a_[u] * omega_[u];  // d eta / dt: a omega sin(psi)
   }
-  for (std::size_t u = 0; u < kept; ++u) {
+  // Each component's kinematics factors, and its largest velocity, acceleration and pressure.
+  std::vector<std::array<double, 11>> factors(count);
+  std::vector<Bound> size(count);
+  Bound own{0, 0, 0, 0};  // The level's own bound (s = dz = s_l).
+  for (std::size_t u = 0; u < count; ++u) {
     const double e = std::exp(k_[u] * zs), o = omega_[u];
     const double q = e2kh_[u] == 0.0 ? 0.0 : e2kh_[u] / (e * e);  // As sea_state.cpp.
     const double ch = e * (1.0 + q), sh = e * (1.0 - q);
     const double cu = ux_[u] * ch, cv = uy_[u] * ch, cw = uz_[u] * sh, cp = p_[u] * ch;
-    row(kU)[u] = cu;
-    row(kV)[u] = cv;
-    row(kAz)[u] = -o * cw;
-    row(kAxRate)[u] = -o * o * cu;
-    row(kAyRate)[u] = -o * o * cv;
-    row(kP)[u] = cp;
-    row(kW)[u] = cw;
-    row(kAx)[u] = o * cu;
-    row(kAy)[u] = o * cv;
-    row(kAzRate)[u] = -o * o * cw;
-    row(kPRate)[u] = o * cp;
+    factors[u] = {cu, cv,     -o * cw, -o * o * cu, -o * o * cv, cp,
+                  cw, o * cu, o * cv,  -o * o * cw, o * cp};
+    const double v = std::max({std::abs(cu), std::abs(cv), std::abs(cw)});
+    size[u] = {0.0, v, o * v, std::abs(cp)};
+    const double t = term(u, s);
+    own.velocity += size[u].velocity * t;
+    own.acceleration += size[u].acceleration * t;
+    own.pressure += size[u].pressure * t;
   }
-  kept_.push_back((kept + 3) / 4 * 4);
+  // Left out: the largest tail (in k) within kLeftOutShare of `own`, for each quantity.
+  std::size_t kinematics = count;
+  Bound tail{0, 0, 0, 0};
+  while (kinematics > 0) {
+    const Bound& c = size[kinematics - 1];
+    if (tail.velocity + c.velocity > kLeftOutShare * own.velocity ||
+        tail.acceleration + c.acceleration > kLeftOutShare * own.acceleration ||
+        tail.pressure + c.pressure > kLeftOutShare * own.pressure) {
+      break;
+    }
+    tail.velocity += c.velocity;
+    tail.acceleration += c.acceleration;
+    tail.pressure += c.pressure;
+    --kinematics;
+  }
+  constexpr int kRows[11] = {kU, kV, kAz, kAxRate, kAyRate, kP, kW, kAx, kAy, kAzRate, kPRate};
+  for (std::size_t u = 0; u < kinematics; ++u) {
+    for (int r = 0; r < 11; ++r) row(kRows[r])[u] = factors[u][static_cast<std::size_t>(r)];
+  }
+  const auto padded = [](std::size_t c) { return (c + 3) / 4 * 4; };
+  elevation_count_.push_back(elevation);
+  kinematics_count_.push_back(kinematics);
+  summed_.push_back(padded(std::max(elevation, kinematics)));
+  kept_.push_back(padded(kinematics));
+  left_out_.push_back(tail);
 }
 
 void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chunk,
@@ -59,7 +99,8 @@ void WaveGrid::Fill(int level, std::int64_t i, std::int64_t j, std::int64_t chun
   const std::size_t n = padded_;
   turned_cos_.resize(n * kSamples);
   turned_sin_.resize(n * kSamples);
-  grid_fill::Samples({.components = n,
+  grid_fill::Samples({.stride = n,
+                      .components = summed_[u],
                       .kept = kept_[u],
                       .weights = weights_.data() + u * kQuantities * n,
                       .turn_cos = rot_cos_.data() + u * n,
@@ -99,13 +140,23 @@ WaveGrid::Bound WaveGrid::ErrorBound(double z, double zs) const {
     const double k2 = k_[c] * k_[c], w = omega_[c];
     // |depth ratio| <= 2 e^(k z') in the column (wave_sum.h), largest at the cell's top.
     const double e = 2.0 * std::exp(k_[c] * top);
-    const double factor = e * (k2 * (s * s + dz * dz) / 8.0 + w * w * w * w * dt4 + k_[c] * shift) +
-                          2.0 * kLevelCutoff;
+    const double factor = e * (k2 * (s * s + dz * dz) / 8.0 + w * w * w * w * dt4 + k_[c] * shift);
     const double v = std::max({std::abs(ux_[c]), std::abs(uy_[c]), std::abs(uz_[c])});
     b.velocity += v * factor;
     b.acceleration += w * v * factor;
     b.pressure += p_[c] * factor;
   }
+  // What the levels read leave out of their kinematics (z' blends two of them).
+  Bound left{0, 0, 0, 0};
+  for (int l = hi; l <= lo + 1; ++l) {
+    const Bound& o = left_out_[static_cast<std::size_t>(l)];
+    left.velocity = std::max(left.velocity, o.velocity);
+    left.acceleration = std::max(left.acceleration, o.acceleration);
+    left.pressure = std::max(left.pressure, o.pressure);
+  }
+  b.velocity += left.velocity;
+  b.acceleration += left.acceleration;
+  b.pressure += left.pressure;
   return b;
 }
 

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numbers>
 #include <random>
@@ -156,6 +157,59 @@ TEST_CASE("each level's time step keeps the surface's ratio of time to space err
     CHECK(ratio(l) == doctest::Approx(ratio(0)).epsilon(1e-9));  // Rounding of pow and sqrt.
   }
   CHECK(grid.time_step(static_cast<int>(z.size()) - 2) > 4.0 * grid.time_step());
+}
+
+TEST_CASE("a deep level leaves out only components its error bound covers") {
+  // At a vertex of a level, at one of its sample times and on the level itself (z' = z_l,
+  // Stretching="none"), the grid interpolates nothing: its values are the exact sums of the
+  // components the level keeps (wave_grid.h), the first ones in order of wave number.
+  const std::vector<WaveComponent> parts = Jonswap(320.0, 4.0);
+  const SeaState sea(parts, 320.0, kG, Stretching::kNone);
+  const WaveGrid grid(sea, WaveGridOptions{});
+  std::vector<WaveComponent> sorted = parts;
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto& a, const auto& b) { return a.wave_number < b.wave_number; });
+  const std::vector<double>& z = grid.levels();
+  const int l = static_cast<int>(std::upper_bound(z.begin(), z.end(), -200.0, std::greater<>()) -
+                                 z.begin());  // The first level below 200 m.
+  REQUIRE(l + 1 < static_cast<int>(z.size()));
+  const auto kept = grid.kinematics_components(l), elevation = grid.elevation_components(l);
+  CAPTURE(l);
+  CAPTURE(kept);
+  CAPTURE(elevation);
+  // Deep down most components are left out of both.
+  CHECK(kept < parts.size() / 2);
+  CHECK(elevation < parts.size());
+  // The elevation leaves out only components whose interpolation term there is at least their
+  // amplitude (so the bound already covers them): k^2 s^2 / 8 + omega^4 dt^4 / 384 >= 1.
+  const double s = grid.spacing() * std::pow(grid.growth(), l), dt = grid.time_step(l);
+  for (std::size_t c = 0; c < sorted.size(); ++c) {
+    const double term =
+        std::pow(sorted[c].wave_number * s, 2) / 8.0 + std::pow(sorted[c].omega * dt, 4) / 384.0;
+    CHECK((c < elevation) == (term < 1.0));
+  }
+  const SeaState kept_sea({sorted.begin(), sorted.begin() + static_cast<long>(kept)}, 320.0, kG,
+                          Stretching::kNone);
+  const SeaState elevation_sea({sorted.begin(), sorted.begin() + static_cast<long>(elevation)},
+                               320.0, kG, Stretching::kNone);
+  for (const double t : {7.0 * dt, 40.0 * dt}) {  // Two chunks (kGridChunk = 32 samples).
+    const Eigen::Vector3d p(3.0 * s, -2.0 * s, z[static_cast<std::size_t>(l)]);
+    WaveKinematics g;
+    grid.At(t, p, std::span<WaveKinematics>(&g, 1));
+    const WaveKinematics full = sea.At(t, p), part = kept_sea.At(t, p),
+                         surface = elevation_sea.At(t, p);
+    CAPTURE(t);
+    // The grid's samples carry the rounding of up to 40 phasor turns and of t / dt and x / s
+    // landing a few ULP beside the vertex (weights of ~1e-15): 1e-12 of the sums' scale.
+    const double scale = 1e-12 * (1.0 + full.velocity.norm() + full.acceleration.norm());
+    CHECK((g.velocity - part.velocity).cwiseAbs().maxCoeff() <= scale);
+    CHECK((g.acceleration - part.acceleration).cwiseAbs().maxCoeff() <= scale);
+    CHECK(std::abs(g.elevation - surface.elevation) <= 1e-12 * 10.0);  // Hs 6 m.
+    // What it leaves out is visible (far above rounding) and within the bound.
+    const double left_out = (full.velocity - part.velocity).cwiseAbs().maxCoeff();
+    CHECK(left_out > 1e3 * scale);
+    CHECK(left_out <= grid.ErrorBound(p.z(), p.z()).velocity);
+  }
 }
 
 TEST_CASE("a batch's kept cells give the same values as points taken one by one") {
