@@ -209,6 +209,8 @@ int WaveGrid::Half(std::size_t slot, std::int64_t i, std::int64_t j, std::int64_
 
 void WaveGrid::TimeAt(int level, double t, LevelTime& time) const {
   time.call = calls_;
+  if (t == time.t) return;  // A Newton iteration or a Jacobian column: the same time again.
+  time.t = t;
   time.ok = ClockAt(level, t, time.clock);
   const double tau = time.clock.tau, t2 = tau * tau, t3 = t2 * tau,
                dt = dt_[static_cast<std::size_t>(level)];
@@ -319,19 +321,20 @@ bool WaveGrid::Interpolate(double t, const Eigen::Vector3d& p, PointCells* cells
   if (zs > 0.0 || zs < z_.back()) return false;
   const int l = LevelOf(zs, cells->z_level);
   cells->z_level = l;
-  // The levels around z' (the elevation's stencil serves when it is one of them).
-  const auto level = [&](int which, int role, grid_sums::Stencil& s) {
-    if (which == level_eta) {
-      s = at_eta;
-      return true;
-    }
-    return Locate(which, p.x(), p.y(), t, cell(which, role), s);
+  // The levels around z' (the elevation's stencil serves when it is one of them; pointed to, not
+  // copied: a copy just after Locate's stores would stall on store forwarding).
+  const auto level = [&](int which, int role, grid_sums::Stencil& s) -> const grid_sums::Stencil* {
+    if (which == level_eta) return &at_eta;
+    return Locate(which, p.x(), p.y(), t, cell(which, role), s) ? &s : nullptr;
   };
-  if (!level(l, 1, upper) || !level(l + 1, 2, lower)) return false;
+  const grid_sums::Stencil* above = level(l, 1, upper);
+  const grid_sums::Stencil* below = above != nullptr ? level(l + 1, 2, lower) : nullptr;
+  if (below == nullptr) return false;
   const double w = (z_[l] - zs) / (z_[l] - z_[l + 1]);
   out.submerged = true;
-  grid_sums::Kinematics(upper, lower, w,
-                        {out.velocity.data(), out.acceleration.data(), &out.dynamic_pressure});
+  const grid_sums::Quantities q{out.velocity.data(), out.acceleration.data(),
+                                &out.dynamic_pressure};
+  grid_sums::Kinematics(*above, *below, w, q);
   return true;
 }
 

@@ -175,9 +175,10 @@ class WaveGrid {
     std::vector<PointCells> cells;
   };
   /// Level l's sample interval at the time of the current At call and its Hermite weights
-  /// (h00, h10 dt, h01, h11 dt), computed once per call.
+  /// (h00, h10 dt, h01, h11 dt), computed once per call, and again only for a new time.
   struct LevelTime {
     std::uint64_t call = 0;
+    double t = std::numeric_limits<double>::quiet_NaN();  ///< The time they are for.
     bool ok = false;
     Clock clock{};
     double hermite[4] = {0, 0, 0, 0};

@@ -39,13 +39,14 @@ using grid_layout::kStride;
 
 }  // namespace
 
-void KinematicsPortable(const Stencil& upper, const Stencil& lower, double w, Quantities out) {
+void KinematicsPortable(const Stencil& upper, const Stencil& lower, double w,
+                        const Quantities& out) {
   BothLevels(upper, lower, w, out);
 }
 
 // AVX2 only, not FMA: a fused multiply-add rounds once where the portable code rounds twice.
 [[gnu::target("avx2")]] void KinematicsAvx2(const Stencil& upper, const Stencil& lower, double w,
-                                            Quantities out) {
+                                            const Quantities& out) {
   BothLevels(upper, lower, w, out);
 }
 
@@ -62,7 +63,7 @@ double Elevation(const Stencil& s) {
   return h[0] * r[0] + h[1] * r[1] + h[2] * r[2] + h[3] * r[3];
 }
 
-void Kinematics(const Stencil& upper, const Stencil& lower, double w, Quantities out) {
+void Kinematics(const Stencil& upper, const Stencil& lower, double w, const Quantities& out) {
   if (vector_math::UsesAvx2()) {
     KinematicsAvx2(upper, lower, w, out);
   } else {

@@ -29,10 +29,11 @@ struct Quantities {
 
 /// The kinematics at stretched height z' between the levels of `upper` and `lower`, `w` =
 /// (z_upper - z') / (z_upper - z_lower) of the way down.
-void Kinematics(const Stencil& upper, const Stencil& lower, double w, Quantities out);
+void Kinematics(const Stencil& upper, const Stencil& lower, double w, const Quantities& out);
 /// Kinematics as compiled for every x86-64 CPU and for AVX2 (only on a CPU that has it), which
 /// Kinematics chooses between; declared for the tests, which compare them.
-void KinematicsPortable(const Stencil& upper, const Stencil& lower, double w, Quantities out);
-void KinematicsAvx2(const Stencil& upper, const Stencil& lower, double w, Quantities out);
+void KinematicsPortable(const Stencil& upper, const Stencil& lower, double w,
+                        const Quantities& out);
+void KinematicsAvx2(const Stencil& upper, const Stencil& lower, double w, const Quantities& out);
 
 }  // namespace hawser::ocean::grid_sums
