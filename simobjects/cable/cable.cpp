@@ -295,20 +295,7 @@ bool Cable::StateJacobian(std::span<double> values) {
 
 void Cable::CalcDerivatives() {
   // Calc() ran at these states and inputs (the model evaluates every output first).
-  const int n = props_.elements;
-  std::span<const double> x = state(nodes_);
-  std::span<double> dx = derivative(nodes_);
-  for (int i = 1; i < n; ++i) {
-    const int o = 6 * (i - 1);
-    const NodeInverseMass inv = InverseMass(props_, i);
-    const Eigen::Vector3d acc =
-        NodeAcceleration(inv, Eigen::Map<const Eigen::Vector3d>(tangent_.data() + 3 * i),
-                         Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * i));
-    for (int k = 0; k < 3; ++k) {
-      dx[o + k] = x[o + 3 + k];
-      dx[o + 3 + k] = acc[k];
-    }
-  }
+  InternalNodeDerivatives(props_, state(nodes_), tangent_, force_, work_, derivative(nodes_));
   derivative(dissipated_energy_)[0] = power_;
 }
 

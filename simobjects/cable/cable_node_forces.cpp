@@ -13,27 +13,13 @@
 #include <cmath>
 
 #include "simobjects/cable/cable_bending.h"
+#include "simobjects/cable/cable_pass.h"
 #include "simobjects/cable/cable_physics.h"
 #include "simobjects/cable/cable_surface_point.h"
 #include "simobjects/environment/vector_math.h"
 
 namespace hawser {
 namespace {
-
-#if defined(__x86_64__)
-#define HAWSER_CABLE_PASS __attribute__((target_clones("avx2", "default")))
-#else
-#define HAWSER_CABLE_PASS
-#endif
-// The arrays of one pass never overlap (each is its own part of CableWorkspace::lanes): tell
-// GCC, which cannot prove it for a dozen pointers. (Clang checks the overlap at run time by
-// itself; its pragma for this turns a loop it does not vectorise, as in the sanitizers'
-// build, into an error.)
-#if defined(__GNUC__) && !defined(__clang__)
-#define HAWSER_INDEPENDENT_ITERATIONS _Pragma("GCC ivdep")
-#else
-#define HAWSER_INDEPENDENT_ITERATIONS
-#endif
 
 /// Three coordinate arrays of one quantity per node or segment.
 struct Xyz {

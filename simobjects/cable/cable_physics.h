@@ -179,12 +179,22 @@ inline Eigen::Vector3d NodeAcceleration(const NodeInverseMass& inv, const Eigen:
 /// power is their terms' sum in another order.
 struct CableWorkspace {
   std::vector<double> squares, roots, reciprocals, speeds;
-  std::vector<double> lanes;  ///< Coordinate arrays (cable_node_forces.cpp).
+  std::vector<double> lanes;           ///< Coordinate arrays (cable_node_forces.cpp).
+  std::vector<double> inverse_masses;  ///< InternalNodeDerivatives' 1 / m and 1 / (m + a).
 };
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
                      std::span<double> tension, std::span<double> force, CableWorkspace& work,
                      double* dissipated = nullptr);
+
+/// The time derivative of the free nodes' states: `state` and `derivative` hold nodes 1..N-1,
+/// 6 values each (position, velocity); `tangent` and `force` all N + 1 nodes as CableNodeForces
+/// wrote them (with any force added since). Per node d(position)/dt = velocity and
+/// d(velocity)/dt = NodeAcceleration(InverseMass(p, i), q_i, F_i), bit for bit, with the
+/// divisions taken together in one vectorised pass.
+void InternalNodeDerivatives(const CableProperties& p, std::span<const double> state,
+                             std::span<const double> tangent, std::span<const double> force,
+                             CableWorkspace& work, std::span<double> derivative);
 
 /// The elastic energy segment `segment` holds at stretched length `length` [J]: k stretch^2 / 2,
 /// or l0 times the integral of a tension-strain table; 0 when slack.

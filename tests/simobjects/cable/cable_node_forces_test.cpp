@@ -3,7 +3,8 @@
 // node by node (NodeTangent, SegmentTension, NodeExternalForce, NodeFluidInertiaForce), in
 // every branch: seabed contact with and without friction, slack segments, coincident
 // neighbours, dry nodes, a current or per-node water with its acceleration; and the dissipated
-// power within the rounding bound of the same terms' exact sum.
+// power within the rounding bound of the same terms' exact sum. InternalNodeDerivatives gives
+// NodeAcceleration's accelerations bit for bit.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -137,6 +138,35 @@ TEST_CASE("CableNodeForces equals the per-node functions bit for bit, in every b
     // terms' magnitudes from the exact sum.
     const double u_round = std::numeric_limits<double>::epsilon() / 2;
     CHECK(std::abs(ours.power - static_cast<double>(exact)) <= (kN / 4 + 4) * u_round * magnitude);
+  }
+}
+
+TEST_CASE("InternalNodeDerivatives equals NodeAcceleration with InverseMass bit for bit") {
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (const int n : {2, 3, 23}) {  // One free node; two; a count past every vector width.
+    CAPTURE(n);
+    // Two sections: the nodes' masses and added masses differ along the line.
+    CableProperties p = test::ShortLineProperties(n, 0.0, true);
+    p.node_mass[1] = 0.37;  // A point mass of its own: a node's divisions use its own values.
+    std::vector<double> tangent(3 * (n + 1)), force(3 * (n + 1)), state(6 * (n - 1));
+    for (double& v : force) v = 1e4 * u(rng);
+    for (double& v : state) v = 10.0 * u(rng);
+    for (int i = 0; i <= n; ++i) {
+      const Vector3d q = Vector3d(u(rng), u(rng), u(rng)).normalized();
+      for (int k = 0; k < 3; ++k) tangent[3 * i + k] = q[k];
+    }
+    std::vector<double> ours(6 * (n - 1), std::nan("")), theirs(6 * (n - 1));
+    CableWorkspace work;
+    InternalNodeDerivatives(p, state, tangent, force, work, ours);
+    for (int i = 1; i < n; ++i) {
+      const Vector3d acc = NodeAcceleration(InverseMass(p, i), At(tangent, i), At(force, i));
+      for (int k = 0; k < 3; ++k) {
+        theirs[6 * (i - 1) + k] = state[6 * (i - 1) + 3 + k];
+        theirs[6 * (i - 1) + 3 + k] = acc[k];
+      }
+    }
+    CHECK(BitEqual(ours, theirs));
   }
 }
 
