@@ -229,6 +229,12 @@ class WaveGrid {
   /// Appends level l's weights (wave_grid_fill.h), the components it keeps and what it leaves
   /// out (the .cpp).
   void AddLevel(std::size_t l);
+  /// Component c's interpolation error per |A| on a cell of spacing s, height dz and time step
+  /// with dt4 = dt^4 / 384: k^2 (s^2 + dz^2) / 8 + omega^4 dt4 (the file comment).
+  double InterpolationTerm(std::size_t c, double s, double dz, double dt4) const {
+    const double w2 = omega_[c] * omega_[c];
+    return k_[c] * k_[c] * (s * s + dz * dz) / 8.0 + w2 * w2 * dt4;
+  }
   std::size_t padded_ = 0;       ///< Components, rounded up to a multiple of 4.
   std::vector<double> weights_;  ///< Per level, grid_fill::Level's 13 rows of padded_.
   /// Per level: the components in its elevation, and in its kinematics (a prefix of those):

@@ -1,7 +1,6 @@
 // WaveGrid's samples (Fill: a vertex's chunk of samples from the components) and the error
 // bound of their interpolation (ErrorBound): wave_grid.h's file comment.
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -31,19 +30,14 @@ void WaveGrid::AddLevel(std::size_t l) {
   const std::size_t n = padded_, count = a_.size(), start = weights_.size();
   weights_.resize(start + kQuantities * n, 0.0);
   const auto row = [&](int q) { return weights_.data() + start + static_cast<std::size_t>(q) * n; };
-  // The interpolation's error term per |A| (the file comment of wave_grid.h).
-  const auto term = [&](std::size_t u, double dz) {
-    const double w2 = omega_[u] * omega_[u];
-    return k_[u] * k_[u] * (s * s + dz * dz) / 8.0 + w2 * w2 * dt4;
-  };
   std::size_t elevation = 0;
-  while (elevation < count && term(elevation, 0.0) < 1.0) ++elevation;
+  while (elevation < count && InterpolationTerm(elevation, s, 0.0, dt4) < 1.0) ++elevation;
   for (std::size_t u = 0; u < elevation; ++u) {
     row(kEta)[u] = a_[u];                  // eta: a cos(psi)
     row(kEtaRate)[u] = a_[u] * omega_[u];  // d eta / dt: a omega sin(psi)
   }
   // Each component's kinematics factors, and its largest velocity, acceleration and pressure.
-  std::vector<std::array<double, 11>> factors(count);
+  constexpr int kRows[11] = {kU, kV, kAz, kAxRate, kAyRate, kP, kW, kAx, kAy, kAzRate, kPRate};
   std::vector<Bound> size(count);
   Bound own{0, 0, 0, 0};  // The level's own bound (s = dz = s_l).
   for (std::size_t u = 0; u < count; ++u) {
@@ -51,11 +45,12 @@ void WaveGrid::AddLevel(std::size_t l) {
     const double q = e2kh_[u] == 0.0 ? 0.0 : e2kh_[u] / (e * e);  // As sea_state.cpp.
     const double ch = e * (1.0 + q), sh = e * (1.0 - q);
     const double cu = ux_[u] * ch, cv = uy_[u] * ch, cw = uz_[u] * sh, cp = p_[u] * ch;
-    factors[u] = {cu, cv,     -o * cw, -o * o * cu, -o * o * cv, cp,
-                  cw, o * cu, o * cv,  -o * o * cw, o * cp};
+    const double factors[11] = {cu, cv,     -o * cw, -o * o * cu, -o * o * cv, cp,
+                                cw, o * cu, o * cv,  -o * o * cw, o * cp};
+    for (int r = 0; r < 11; ++r) row(kRows[r])[u] = factors[r];
     const double v = std::max({std::abs(cu), std::abs(cv), std::abs(cw)});
     size[u] = {0.0, v, o * v, std::abs(cp)};
-    const double t = term(u, s);
+    const double t = InterpolationTerm(u, s, s, dt4);
     own.velocity += size[u].velocity * t;
     own.acceleration += size[u].acceleration * t;
     own.pressure += size[u].pressure * t;
@@ -75,10 +70,7 @@ void WaveGrid::AddLevel(std::size_t l) {
     tail.pressure += c.pressure;
     --kinematics;
   }
-  constexpr int kRows[11] = {kU, kV, kAz, kAxRate, kAyRate, kP, kW, kAx, kAy, kAzRate, kPRate};
-  for (std::size_t u = 0; u < kinematics; ++u) {
-    for (int r = 0; r < 11; ++r) row(kRows[r])[u] = factors[u][static_cast<std::size_t>(r)];
-  }
+  for (const int r : kRows) std::fill(row(r) + kinematics, row(r) + count, 0.0);
   const auto padded = [](std::size_t c) { return (c + 3) / 4 * 4; };
   elevation_count_.push_back(elevation);
   kinematics_count_.push_back(kinematics);
@@ -117,10 +109,8 @@ WaveGrid::Bound WaveGrid::ErrorBound(double z, double zs) const {
   const auto le = static_cast<std::size_t>(LevelOf(std::min(z, 0.0)));
   const double se = level_spacing_[le], dte4 = std::pow(dt_[le], 4) / 384.0;
   Bound b{0, 0, 0, 0};
-  for (std::size_t c = 0; c < a_.size(); ++c) {
-    const double k2 = k_[c] * k_[c], w = omega_[c];
-    b.elevation += a_[c] * (k2 * se * se / 8.0 + w * w * w * w * dte4);
-  }
+  for (std::size_t c = 0; c < a_.size(); ++c)
+    b.elevation += a_[c] * InterpolationTerm(c, se, 0.0, dte4);
   // Wheeler: z' moves by at most h / (h + eta_min) times the elevation's error.
   double shift = 0.0;
   if (sea_.stretching() == Stretching::kWheeler) {
@@ -137,13 +127,12 @@ WaveGrid::Bound WaveGrid::ErrorBound(double z, double zs) const {
   for (int l = hi; l <= lo; ++l) dz = std::max(dz, z_[l] - z_[l + 1]);
   const double top = z_[hi];
   for (std::size_t c = 0; c < a_.size(); ++c) {
-    const double k2 = k_[c] * k_[c], w = omega_[c];
     // |depth ratio| <= 2 e^(k z') in the column (wave_sum.h), largest at the cell's top.
     const double e = 2.0 * std::exp(k_[c] * top);
-    const double factor = e * (k2 * (s * s + dz * dz) / 8.0 + w * w * w * w * dt4 + k_[c] * shift);
+    const double factor = e * (InterpolationTerm(c, s, dz, dt4) + k_[c] * shift);
     const double v = std::max({std::abs(ux_[c]), std::abs(uy_[c]), std::abs(uz_[c])});
     b.velocity += v * factor;
-    b.acceleration += w * v * factor;
+    b.acceleration += omega_[c] * v * factor;
     b.pressure += p_[c] * factor;
   }
   // What the levels read leave out of their kinematics (z' blends two of them).
