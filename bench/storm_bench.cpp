@@ -3,7 +3,8 @@
 // with 200 components, a 0.5 m/s power-law current, the waves ramped in over 30 s, settled
 // first, CVODE BDF at AbsTol = RelTol = 3e-4 with the order capped at 2 (BDF2 is A-stable: at
 // orders 3-5 the lines' lightly damped modes held the step near 0.04 s; --sweep 1 measures it).
-// Prints per N: the storm's wall time (less Settle, timed alone) and simulated seconds per wall
+// Prints per N: the storm's wall time (from the first output, so less Settle) and simulated
+// seconds per wall
 // second, steps, RHS and Jacobian evaluations, the share of the wall time spent in wave
 // kinematics (the ocean's in-run timer), and same-run baselines: the regular wave of the same
 // height and period, the current alone, and the direct wave sum (WaveKinematics="direct",
@@ -31,6 +32,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -72,34 +74,68 @@ double CpuSeconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+/// Forwards to a MemorySink and notes, at the first output (Settle is done by then), the wall
+/// and CPU clocks and the ocean's kinematics timer: a run's times then leave Settle out.
+class SettledSink final : public Sink {
+ public:
+  explicit SettledSink(const OceanEnvironment& ocean) : ocean_(ocean) {}
+  void Begin(const std::vector<LoggedSignal>& signals, const RunInfo& info) override {
+    rows.Begin(signals, info);
+  }
+  void Write(double t) override {
+    if (!marked_) {
+      marked_ = true;
+      wall = std::chrono::steady_clock::now();
+      cpu = CpuSeconds();
+      kinematics = ocean_.KinematicsTiming().seconds;
+    }
+    rows.Write(t);
+  }
+  void Finish(const RunResult& result) override { rows.Finish(result); }
+
+  MemorySink rows;
+  std::chrono::steady_clock::time_point wall;
+  double cpu = 0.0, kinematics = 0.0;
+
+ private:
+  const OceanEnvironment& ocean_;
+  bool marked_ = false;
+};
+
+/// A run's times from its first output on (Settle left out), and its records.
 struct Run {
   RunResult result;
-  double cpu_seconds = 0.0;                   // Process CPU time of the run (load-independent).
-  double settle_cpu = 0.0;                    // Settle's, as settle_seconds.
-  double kinematics_seconds = 0.0;            // The ocean's in-run timer.
-  double settle_seconds = 0.0;                // Settle's wall time, from a run of one output step.
+  double wall_seconds = 0.0;        // Wall time from the first output to the end.
+  double cpu_seconds = 0.0;         // Process CPU time over the same span (load-independent).
+  double kinematics_seconds = 0.0;  // The ocean's in-run timer over the same span.
+  double settle_seconds = 0.0;      // Wall time to the first output: Settle, mostly.
   std::vector<std::vector<double>> tensions;  // Line1..3 TensionB, every kOutputStep.
   std::vector<std::vector<double>> pos, vel;  // Fair1..3 Pos and Vel, [line][3 k + axis].
 };
 
-Run RunOnce(int n, const storm::Sea& sea, double seconds, const Settings& set) {
+/// One run of the spar (storm_model.h), settled first.
+Run RunSpar(int n, const storm::Sea& sea, double seconds, const Settings& set = {}) {
   const std::string rao = std::string(HAWSER_SOURCE_DIR) + "/configs/data/spar_oc3_force_raos.csv";
   Scenario scenario = LoadScenarioFromString(
       storm::SparXml(n, sea, seconds, set.tol, kOutputStep, rao, set.max_order, set.rel_tol),
       "storm_bench.xml");
   auto model = Model::Assemble(scenario, BuiltinRegistry());
-  MemorySink sink;
+  const auto& ocean = dynamic_cast<const OceanEnvironment&>(*model->FindObject("Sea"));
+  SettledSink settled(ocean);
+  const MemorySink& sink = settled.rows;
   Run run;
-  const double cpu0 = CpuSeconds();
-  run.result = Simulate(*model, scenario.engine, sink);
-  run.cpu_seconds = CpuSeconds() - cpu0;
+  const auto start = std::chrono::steady_clock::now();
+  run.result = Simulate(*model, scenario.engine, settled);
+  const auto end = std::chrono::steady_clock::now();
+  run.cpu_seconds = CpuSeconds() - settled.cpu;
   if (run.result.status != RunStatus::kCompleted) {
     fmt::print("run failed (N = {}, waves {}, {}): {}\n", n, sea.waves, sea.kinematics,
                run.result.message);
     std::exit(1);
   }
-  const auto* ocean = dynamic_cast<const OceanEnvironment*>(model->FindObject("Sea"));
-  run.kinematics_seconds = ocean->KinematicsTiming().seconds;
+  run.wall_seconds = std::chrono::duration<double>(end - settled.wall).count();
+  run.settle_seconds = std::chrono::duration<double>(settled.wall - start).count();
+  run.kinematics_seconds = ocean.KinematicsTiming().seconds - settled.kinematics;
   for (int i = 1; i <= 3; ++i) {
     run.tensions.push_back(sink.Column(fmt::format("Line{}.TensionB", i)));
     for (auto [port, out] : {std::pair{"Pos", &run.pos}, std::pair{"Vel", &run.vel}}) {
@@ -111,17 +147,6 @@ Run RunOnce(int n, const storm::Sea& sea, double seconds, const Settings& set) {
         for (int j = 0; j < 3; ++j) out->back().push_back(axes[j][k]);
     }
   }
-  return run;
-}
-
-/// A run, and Settle's share of its wall time from a run of the same model to the first output
-/// time (Settle depends on the sea: a sea's kinematics are evaluated, ramped to 0, at t = 0).
-Run RunSpar(int n, const storm::Sea& sea, double seconds, const Settings& set = {}) {
-  const Run settle = RunOnce(n, sea, kOutputStep, set);
-  Run run = RunOnce(n, sea, seconds, set);
-  run.settle_seconds = settle.result.wall_seconds;
-  run.settle_cpu = settle.cpu_seconds;
-  run.kinematics_seconds -= settle.kinematics_seconds;  // Settle's share, as for the wall time.
   return run;
 }
 
@@ -206,14 +231,13 @@ double WorstLine(const Run& run, const Run& ref, F f) {
 
 void Row(const std::string& what, const Run& run, double scale, double storm_wall,
          double sim_seconds) {
-  const double settle = run.settle_seconds;
   const SolverStats& s = run.result.stats;
-  const double wall = (run.result.wall_seconds - settle) * scale;
+  const double wall = run.wall_seconds * scale;
   fmt::print("{:<30} {:>9.2f} {:>9.2f} {:>9.1f} {:>8.2f} {:>9} {:>10} {:>6} {:>10.1f}\n", what,
-             wall, (run.cpu_seconds - run.settle_cpu) * scale, sim_seconds / wall,
-             wall / storm_wall, static_cast<long>(s.steps * scale),
-             static_cast<long>(s.rhs_evals * scale), static_cast<long>(s.jacobian_evals * scale),
-             100.0 * run.kinematics_seconds / (run.result.wall_seconds - settle));
+             wall, run.cpu_seconds * scale, sim_seconds / wall, wall / storm_wall,
+             static_cast<long>(s.steps * scale), static_cast<long>(s.rhs_evals * scale),
+             static_cast<long>(s.jacobian_evals * scale),
+             100.0 * run.kinematics_seconds / run.wall_seconds);
   std::fflush(stdout);
 }
 
@@ -236,10 +260,8 @@ void SideBySide(const Options& o) {
   const auto spar = [&](double seconds, const storm::SparSetting& setting) {
     Run run = RunSpar(n, {.waves = "file", .kinematics = o.kinematics, .components_file = file},
                       seconds, {.tol = setting.tol, .max_order = setting.max_order});
-    return storm::SparRecord{.wall = run.result.wall_seconds - run.settle_seconds,
-                             .pos = run.pos,
-                             .vel = run.vel,
-                             .tension = run.tensions};
+    return storm::SparRecord{
+        .wall = run.wall_seconds, .pos = run.pos, .vel = run.vel, .tension = run.tensions};
   };
   storm::SparSideBySide(md, sea, n, std::min(o.moordyn_window, o.seconds),
                         {.storm = {kTol, kMaxOrder},
@@ -270,7 +292,7 @@ std::pair<double, double> Accuracy(const Run& run, const Run& ref) {
 void Sweep(const Options& o) {
   const int n = o.sizes.back();
   const storm::Sea jonswap;
-  const Run ref = RunOnce(n, jonswap, o.reference, {.tol = kTightTol, .max_order = 5});
+  const Run ref = RunSpar(n, jonswap, o.reference, {.tol = kTightTol, .max_order = 5});
   fmt::print(
       "N = {}, {:g} s storm; accuracy over the first {:g} s against AbsTol = RelTol = {:g}"
       " (q <= 5). CPU s: process CPU time less Settle's.\n",
@@ -289,8 +311,7 @@ void Sweep(const Options& o) {
         "{:>7.3f}\n",
         set.tol, set.rel_tol < 0 ? set.tol : set.rel_tol, set.max_order, st.steps, st.rhs_evals,
         st.jacobian_evals, st.error_test_failures, st.nonlinear_conv_failures,
-        o.seconds / static_cast<double>(st.steps), run.cpu_seconds - run.settle_cpu, 100 * rms,
-        100 * mpm);
+        o.seconds / static_cast<double>(st.steps), run.cpu_seconds, 100 * rms, 100 * mpm);
     std::fflush(stdout);
   }
 }
@@ -309,7 +330,8 @@ int main(int argc, char** argv) {
   fmt::print(
       "OC3-Hywind spar, 3 lines; JONSWAP Hs 6 m, Tp 10 s, gamma 3.3, 200 components; current "
       "0.5 m/s power law; 30-s ramp; settled; cvode-bdf AbsTol = RelTol = {:g}, q <= {}.\n"
-      "Storm: {:g} s simulated. Wall times exclude Settle (timed alone); 'x storm': wall time "
+      "Storm: {:g} s simulated. Wall times exclude Settle (from the first output on); 'x storm': "
+      "wall time "
       "over the storm run's; 'kin %': share of the run's wall time in wave kinematics.\n"
       "The direct-sum row runs {:g} s and is scaled to {:g} s (wall, steps, RHS, Jacobians).\n"
       "'+ wind, drift, memory': the storm with wind (Kaimal gust) on the rotor, the current's "
@@ -318,7 +340,7 @@ int main(int argc, char** argv) {
   for (int n : o.sizes) {
     const storm::Sea jonswap;
     const Run storm_run = RunSpar(n, jonswap, o.seconds);
-    const double storm_wall = storm_run.result.wall_seconds - storm_run.settle_seconds;
+    const double storm_wall = storm_run.wall_seconds;
     fmt::print("\nN = {} per line (Settle {:.2f} s)\n", n, storm_run.settle_seconds);
     fmt::print("{:<30} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10} {:>6} {:>10}\n", "run", "wall s",
                "CPU s", "sim/wall", "x storm", "steps", "RHS", "Jac", "kin %");
@@ -335,7 +357,7 @@ int main(int argc, char** argv) {
     const Run grid = RunSpar(n, {.kinematics = "grid"}, o.seconds);
     Row("storm, kinematics grid", grid, 1.0, storm_wall, o.seconds);
 
-    const Run ref = RunOnce(n, jonswap, o.reference, {.tol = kTightTol, .max_order = 5});
+    const Run ref = RunSpar(n, jonswap, o.reference, {.tol = kTightTol, .max_order = 5});
     const auto [rms, mpm] = Accuracy(storm_run, ref);
     fmt::print(
         "accuracy over the first {:g} s against AbsTol = RelTol = {:g} (worst of 3 lines): "
