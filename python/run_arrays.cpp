@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "runtime/solve/integrator.h"
+
 namespace py = pybind11;
 
 namespace hawser {
@@ -82,15 +84,7 @@ py::dict RunAttributes(const RunInfo& info, const RunResult& result, const std::
       a["wave_ramp"] = r;
     }
   }
-  const SolverStats& st = result.stats;
-  a["steps"] = st.steps;
-  a["rhs_evals"] = st.rhs_evals;
-  a["jacobian_evals"] = st.jacobian_evals;
-  a["linear_setups"] = st.linear_setups;
-  a["error_test_failures"] = st.error_test_failures;
-  a["nonlinear_iterations"] = st.nonlinear_iterations;
-  a["nonlinear_conv_failures"] = st.nonlinear_conv_failures;
-  a["last_step"] = st.last_step;
+  ForEachSolverStat(result.stats, [&](const char* name, auto value) { a[name] = value; });
   a["rows"] = static_cast<long>(t.size());  // What the file holds: the rows written.
   a["end_time"] = t.empty() ? result.end_time : t.back();
   a["wall_seconds"] = result.wall_seconds;

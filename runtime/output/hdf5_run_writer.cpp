@@ -12,6 +12,7 @@
 #include "runtime/output/hdf5_layout.h"
 #include "runtime/output/hdf5_scale_links.h"
 #include "runtime/output/hdf5_sea.h"
+#include "runtime/solve/integrator.h"
 
 namespace hawser {
 
@@ -352,15 +353,8 @@ void Hdf5RunWriter::Finish(const RunResult& result) {
 void Hdf5RunWriter::WriteEndAttributes(const RunResult& result) {
   std::lock_guard lock(Hdf5Mutex());
   const hid_t g = group_.get();
-  const SolverStats& st = result.stats;
-  h5::SetAttribute(g, "steps", st.steps);
-  h5::SetAttribute(g, "rhs_evals", st.rhs_evals);
-  h5::SetAttribute(g, "jacobian_evals", st.jacobian_evals);
-  h5::SetAttribute(g, "linear_setups", st.linear_setups);
-  h5::SetAttribute(g, "error_test_failures", st.error_test_failures);
-  h5::SetAttribute(g, "nonlinear_iterations", st.nonlinear_iterations);
-  h5::SetAttribute(g, "nonlinear_conv_failures", st.nonlinear_conv_failures);
-  h5::SetAttribute(g, "last_step", st.last_step);
+  ForEachSolverStat(result.stats,
+                    [&](const char* name, auto value) { h5::SetAttribute(g, name, value); });
   h5::SetAttribute(g, "rows", result.rows);
   h5::SetAttribute(g, "end_time", result.end_time);
   h5::SetAttribute(g, "wall_seconds", result.wall_seconds);

@@ -22,6 +22,20 @@ struct SolverStats {
   double last_step = 0.0;
 };
 
+/// Calls f(name, value) for each member of `s`, under the names that results files and the
+/// Python module give them ("steps", "rhs_evals", ..., "last_step").
+template <class F>
+void ForEachSolverStat(const SolverStats& s, F&& f) {
+  f("steps", s.steps);
+  f("rhs_evals", s.rhs_evals);
+  f("jacobian_evals", s.jacobian_evals);
+  f("linear_setups", s.linear_setups);
+  f("error_test_failures", s.error_test_failures);
+  f("nonlinear_iterations", s.nonlinear_iterations);
+  f("nonlinear_conv_failures", s.nonlinear_conv_failures);
+  f("last_step", s.last_step);
+}
+
 class Integrator {
  public:
   virtual ~Integrator() = default;
