@@ -67,6 +67,8 @@ std::string MemoryLimit(long kilobytes) {
   return kAddressSanitizer ? "" : "ulimit -v " + std::to_string(kilobytes) + " && ";
 }
 
+std::string HangTimeout() { return kAddressSanitizer ? "timeout 600 " : "timeout 60 "; }
+
 std::string WriteTempFile(const std::string& name, const std::string& text) {
   static const ProcessTempDir dir;
   const auto path = dir.path / name;

@@ -23,6 +23,12 @@ CommandResult RunHawser(const std::string& args, const std::string& workdir = ".
 /// under such a limit (the Release suite asserts the bound; the sanitized one what is refused).
 std::string MemoryLimit(long kilobytes);
 
+/// "timeout 60 ", a shell prefix that turns a hang (a FIFO without a writer, a read of
+/// /dev/zero) into exit 124 within a minute; "timeout 600 " in an AddressSanitizer build, whose
+/// CI options (full stack unwinding on every allocation) made the Release build's 1-s case of a
+/// million table rows take 45-60 s there (the sanitized suite's own limit is 900 s per test).
+std::string HangTimeout();
+
 /// Writes `text` to a fresh file in the test's temporary directory and returns its path.
 std::string WriteTempFile(const std::string& name, const std::string& text);
 

@@ -35,8 +35,9 @@ void Foreign(const std::string& kind, const std::string& path) {
 void Refused(const std::string& args, int code, const std::vector<std::string>& fragments,
              const std::string& dir) {
   CAPTURE(args);
-  // timeout: a FIFO once made HDF5 wait forever; 60 s is far beyond a refusal's milliseconds.
-  const CommandResult r = RunCommand("timeout 60 '" HAWSER_BINARY "' stats " + args, dir);
+  // timeout: a FIFO once made HDF5 wait forever; HangTimeout is far beyond a refusal's
+  // milliseconds.
+  const CommandResult r = RunCommand(HangTimeout() + "'" HAWSER_BINARY "' stats " + args, dir);
   CAPTURE(r.output);
   CHECK(r.exit_code == code);
   CHECK(r.output.rfind("error: ", 0) == 0);

@@ -2,7 +2,8 @@
 // memory (/dev/zero: 16 GB), hang (a FIFO without a writer), be accepted at any size, or echo raw
 // binary bytes, through the real program. Each must end with exit 2 and a message at
 // the scenario element, naming the file and what it is, quickly and in bounded memory: every
-// command runs under `ulimit -v` (2 GB; hawser itself needs about 0.1 GB here) and `timeout`.
+// command runs under `ulimit -v` (2 GB; hawser itself needs about 0.1 GB here) and `timeout`
+// (HangTimeout).
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -34,10 +35,11 @@ const std::string kScenario = UnconnectedScenario(
 
 const std::string kGoodRao = HAWSER_SOURCE_DIR "/configs/data/cylinder_displacement_raos.csv";
 
-// `hawser ARGS` under a 2 GB address-space limit and a 60 s timeout (generous: each case takes
-// well under a second; the FIFO used to hang for ever, /dev/zero to read 16 GB).
+// `hawser ARGS` under a 2 GB address-space limit and HangTimeout (generous: each case takes well
+// under a second in Release; the FIFO used to hang for ever, /dev/zero to read 16 GB).
 CommandResult Bounded(const std::string& args) {
-  return RunCommand(fmt::format("{}timeout 60 '{}' {}", MemoryLimit(2000000), HAWSER_BINARY, args));
+  return RunCommand(
+      fmt::format("{}{}'{}' {}", MemoryLimit(2000000), HangTimeout(), HAWSER_BINARY, args));
 }
 
 // Exit 2 and every fragment in the output.

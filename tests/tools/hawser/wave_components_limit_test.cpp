@@ -25,12 +25,12 @@ std::string Scenario(const std::string& components) {
       R"(TOutput="0, 0.5, 1")");
 }
 
-// `hawser validate` on the scenario under a 2 GB address-space limit and a 60 s timeout
-// (generous: a refusal takes a fraction of a second; 2e8 components used to run out of memory).
+// `hawser validate` on the scenario under a 2 GB address-space limit and HangTimeout (generous: a
+// refusal takes a fraction of a second; 2e8 components used to run out of memory).
 CommandResult Validate(const std::string& components) {
   const std::string xml = WriteTempFile("components_" + components + ".xml", Scenario(components));
-  return RunCommand(
-      fmt::format("{}timeout 60 '{}' validate '{}'", MemoryLimit(2000000), HAWSER_BINARY, xml));
+  return RunCommand(fmt::format("{}{}'{}' validate '{}'", MemoryLimit(2000000), HangTimeout(),
+                                HAWSER_BINARY, xml));
 }
 
 TEST_CASE("Ocean NumComponents above 1e5 is refused at the element, in bounded memory") {
