@@ -4,9 +4,8 @@
 // first, CVODE BDF at AbsTol = RelTol = 3e-4 with the order capped at 2 (BDF2 is A-stable: at
 // orders 3-5 the lines' lightly damped modes held the step near 0.04 s; --sweep 1 measures it).
 // Prints per N: the storm's wall time (from the first output, so less Settle) and simulated
-// seconds per wall
-// second, steps, RHS and Jacobian evaluations, the share of the wall time spent in wave
-// kinematics (the ocean's in-run timer), and same-run baselines: the regular wave of the same
+// seconds per wall second, steps, RHS and Jacobian evaluations, the share of the wall time spent in
+// wave kinematics (the ocean's in-run timer), and same-run baselines: the regular wave of the same
 // height and period, the current alone, and the direct wave sum (WaveKinematics="direct",
 // today's code path) on a shorter window, scaled to the storm's length; and the storm with the
 // design loads of configs/spar_oc3_design.xml on (wind with a Kaimal gust, the current's load
@@ -331,8 +330,7 @@ int main(int argc, char** argv) {
       "OC3-Hywind spar, 3 lines; JONSWAP Hs 6 m, Tp 10 s, gamma 3.3, 200 components; current "
       "0.5 m/s power law; 30-s ramp; settled; cvode-bdf AbsTol = RelTol = {:g}, q <= {}.\n"
       "Storm: {:g} s simulated. Wall times exclude Settle (from the first output on); 'x storm': "
-      "wall time "
-      "over the storm run's; 'kin %': share of the run's wall time in wave kinematics.\n"
+      "wall time over the storm run's; 'kin %': share of the run's wall time in wave kinematics.\n"
       "The direct-sum row runs {:g} s and is scaled to {:g} s (wall, steps, RHS, Jacobians).\n"
       "'+ wind, drift, memory': the storm with wind (Kaimal gust) on the rotor, the current's "
       "load on the column, Newman's drift and the WAMIT hull's radiation memory on.\n",

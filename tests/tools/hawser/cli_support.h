@@ -26,7 +26,7 @@ std::string MemoryLimit(long kilobytes);
 /// "timeout 60 ", a shell prefix that turns a hang (a FIFO without a writer, a read of
 /// /dev/zero) into exit 124 within a minute; "timeout 600 " in an AddressSanitizer build, whose
 /// CI options (full stack unwinding on every allocation) made the Release build's 1-s case of a
-/// million table rows take 45-60 s there (the sanitized suite's own limit is 900 s per test).
+/// million table rows take 48-79 s there (the sanitized suite's own limit is 900 s per test).
 std::string HangTimeout();
 
 /// Writes `text` to a fresh file in the test's temporary directory and returns its path.
