@@ -16,10 +16,12 @@ namespace hawser::test {
 inline const double kRefWeight = (150.0 - 1025.0 * std::numbers::pi * 0.01 / 4.0) * 9.81;
 
 /// The reference line with N segments. `engine_extra` adds Engine attributes; `motion` makes
-/// the fairlead move x = 5 sin(2 pi t / 10) for `end_time` s (outputs every 0.1 s).
+/// the fairlead move x = 5 sin(2 pi t / 10) for `end_time` s (outputs every 0.1 s); `logged` is
+/// the Engine's FileOutput (benchmarks log only what they read, as their peer does).
 inline std::string ReferenceLineXml(int n, const std::string& engine_extra,
                                     const std::string& integrator, bool settle, double end_time,
-                                    bool motion = false) {
+                                    bool motion = false,
+                                    const std::string& logged = "objects:all") {
   const std::string fairlead =
       motion ? R"(<Lib LibName="base" SimObject="Src/Sine" Name="X" Amplitude="5" PeriodS="10"/>
 <Lib LibName="base" SimObject="Src/Sine" Name="U" Amplitude="3.14159265358979" PeriodS="10" PhaseRad="1.5707963267948966"/>
@@ -39,10 +41,10 @@ inline std::string ReferenceLineXml(int n, const std::string& engine_extra,
 </OBJECTS><INTERCONNECTIONS>
 <Connection L1.PositionA="Anchor.Out"/>{}
 </INTERCONNECTIONS><INITIALIZATION><InitialCondition/></INITIALIZATION>
-<INTEGRATION><Engine Integrator="{}" TOutput="0, 0.1, {}" Settle="{}" FileOutput="objects:all" {}/>
+<INTEGRATION><Engine Integrator="{}" TOutput="0, 0.1, {}" Settle="{}" FileOutput="{}" {}/>
 </INTEGRATION></Contents>
 )",
-      n, fairlead, wiring, integrator, end_time, settle ? 1 : 0, engine_extra);
+      n, fairlead, wiring, integrator, end_time, settle ? 1 : 0, logged, engine_extra);
 }
 
 }  // namespace hawser::test
