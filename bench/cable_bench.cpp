@@ -193,6 +193,10 @@ int main(int argc, char** argv) {
   std::optional<peer::MoorDynLibrary> moordyn;
   for (int i = 1; i + 1 < argc; ++i) {
     if (std::strcmp(argv[i], "--moordyn") != 0) continue;
+    if (!peer::MoorDynLibrary::Loads(argv[i + 1])) {
+      bench::BadArgument("cable_bench", "--moordyn", argv[i + 1], peer::MoorDynLibrary::kExpected,
+                         usage);
+    }
     moordyn.emplace(argv[i + 1]);
     for (int j = i; j + 2 <= argc; ++j) argv[j] = argv[j + 2];
     argc -= 2;

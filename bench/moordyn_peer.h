@@ -32,6 +32,19 @@ namespace hawser::peer {
 class MoorDynLibrary {
  public:
   using System = void*;
+  /// What the folder given must hold.
+  static constexpr const char* kExpected =
+      "a MoorDyn build folder: libmoordyn.so in its lib/, lib64/, source/ or itself";
+  /// Whether `dir` holds a MoorDyn build this class can load: the benchmarks check their
+  /// --moordyn argument with it before their own runs, not after.
+  static bool Loads(const std::string& dir) {
+    try {
+      const MoorDynLibrary md(dir);
+      return true;
+    } catch (const std::exception&) {
+      return false;
+    }
+  }
   explicit MoorDynLibrary(const std::string& dir) {
     for (const char* sub : {"/lib/libmoordyn.so", "/lib64/libmoordyn.so", "/source/libmoordyn.so",
                             "/libmoordyn.so"}) {
@@ -41,10 +54,7 @@ class MoorDynLibrary {
         break;
       }
     }
-    if (handle_ == nullptr) {
-      throw std::runtime_error("--moordyn " + dir +
-                               ": no libmoordyn.so in lib/, lib64/, source/ or the folder");
-    }
+    if (handle_ == nullptr) throw std::runtime_error("--moordyn " + dir + ": not " + kExpected);
     Bind(create, "MoorDyn_Create");
     Bind(verbosity, "MoorDyn_SetVerbosity");
     Bind(ncoupled, "MoorDyn_NCoupledDOF");

@@ -166,49 +166,63 @@ constexpr const char* kUsage =
     "  defaults: --seconds 10800 --n 20,40 --baseline 600 --reference 1200 --moordyn-window 60\n"
     "  (what each row means: the comment at the top of bench/storm_bench.cpp)\n";
 
+/// The sizes of --n: whole numbers from 2 to 1000, separated by commas.
+std::vector<int> Sizes(const char* text) {
+  std::vector<int> sizes;
+  std::string item;
+  for (const char* p = text;; ++p) {
+    if (*p != ',' && *p != '\0') {
+      item += *p;
+      continue;
+    }
+    sizes.push_back(static_cast<int>(
+        bench::IntArgument("storm_bench", "a size in --n", item.c_str(), 2, 1000, kUsage)));
+    item.clear();
+    if (*p == '\0') return sizes;
+  }
+}
+
 Options Parse(int argc, char** argv) {
   Options o;
   bench::HelpExit(argc, argv, kUsage);
-  if (argc % 2 == 0) {
-    std::fprintf(stdout, "storm_bench: %s needs a value\n", argv[argc - 1]);
-    std::exit(2);
-  }
+  if (argc % 2 == 0)
+    bench::BadArgument("storm_bench", "the last option", argv[argc - 1], "a value after it",
+                       kUsage);
+  const auto positive = [](const char* what, const char* text) {
+    return bench::PositiveArgument("storm_bench", what, text, kUsage);
+  };
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
+    const char* value = argv[i + 1];
     if (flag == "--seconds") {
-      o.seconds = std::atof(argv[i + 1]);
+      o.seconds = positive("--seconds", value);
     } else if (flag == "--baseline") {
-      o.baseline = std::atof(argv[i + 1]);
+      o.baseline = positive("--baseline", value);
     } else if (flag == "--moordyn") {
-      o.moordyn = argv[i + 1];
+      o.moordyn = value;
     } else if (flag == "--moordyn-parts") {
-      o.parts = argv[i + 1];
+      o.parts = value;
+      if (o.parts.empty() || o.parts.find_first_not_of("ab") != std::string::npos)
+        bench::BadArgument("storm_bench", "--moordyn-parts", value, "a, b or ab", kUsage);
     } else if (flag == "--moordyn-window") {
-      o.moordyn_window = std::atof(argv[i + 1]);
+      o.moordyn_window = positive("--moordyn-window", value);
     } else if (flag == "--kinematics") {
-      o.kinematics = argv[i + 1];
+      o.kinematics = value;
+      if (o.kinematics != "fast" && o.kinematics != "grid")
+        bench::BadArgument("storm_bench", "--kinematics", value, "fast or grid", kUsage);
     } else if (flag == "--sweep") {
-      o.sweep = std::atoi(argv[i + 1]) != 0;
+      o.sweep = bench::IntArgument("storm_bench", "--sweep", value, 0, 1, kUsage) != 0;
     } else if (flag == "--reference") {
-      o.reference = std::atof(argv[i + 1]);
+      o.reference = positive("--reference", value);
     } else if (flag == "--n") {
-      o.sizes.clear();
-      for (const char* p = argv[i + 1]; *p != '\0';) {
-        char* end = nullptr;
-        o.sizes.push_back(static_cast<int>(std::strtol(p, &end, 10)));
-        p = *end == ',' ? end + 1 : end;
-        if (end == p && *p != '\0') break;
-      }
+      o.sizes = Sizes(value);
     } else {
-      std::fprintf(stdout, "storm_bench: unknown option %s\n", flag.c_str());
-      std::exit(2);
+      bench::BadArgument("storm_bench", "an option", flag.c_str(), "one of the usage's", kUsage);
     }
   }
-  const bool sizes_ok =
-      !o.sizes.empty() && std::all_of(o.sizes.begin(), o.sizes.end(), [](int n) { return n > 0; });
-  if (!(o.seconds > 0.0) || !sizes_ok) {
-    std::fprintf(stdout, "storm_bench: --seconds must be > 0 and --n a list of sizes\n");
-    std::exit(2);
+  if (!o.moordyn.empty() && !peer::MoorDynLibrary::Loads(o.moordyn)) {
+    bench::BadArgument("storm_bench", "--moordyn", o.moordyn.c_str(),
+                       peer::MoorDynLibrary::kExpected, kUsage);
   }
   o.baseline = std::min(o.baseline, o.seconds);
   o.reference = std::min(o.reference, o.seconds);
