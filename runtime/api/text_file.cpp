@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <string_view>
 
 #include "hawser/text.h"
 #include "hawser/value_parse.h"
@@ -87,12 +88,15 @@ std::string ReadRegularFile(const std::string& path, const std::string& what,
 
 void ForEachTextRow(const std::string& text, const std::string& path, const std::string& what,
                     const std::function<void(int, const std::string&)>& row, std::size_t max_rows) {
+  constexpr std::string_view kSpace = " \t\n\r\f\v";  // Trim's.
+  const std::string_view all(text);
+  std::string trimmed;  // Reused from row to row: no allocation per row once it is long enough.
   std::size_t rows = 0;
   std::size_t start = 0;
-  for (int line_no = 1; start < text.size(); ++line_no) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string line = text.substr(start, end - start);
+  for (int line_no = 1; start < all.size(); ++line_no) {
+    std::size_t end = all.find('\n', start);
+    if (end == std::string_view::npos) end = all.size();
+    const std::string_view line = all.substr(start, end - start);
     for (std::size_t i = 0; i < line.size(); ++i) {
       const auto c = static_cast<unsigned char>(line[i]);
       if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f) {
@@ -101,16 +105,17 @@ void ForEachTextRow(const std::string& text, const std::string& path, const std:
             fmt::format("{} has a binary byte {} at byte offset {} (column {} of line {}); "
                         "expected text: '{}'",
                         what, Excerpt(std::string(1, line[i])), start + i, i + 1, line_no,
-                        Excerpt(line)));
+                        Excerpt(std::string(line))));
       }
     }
-    const std::string trimmed = Trim(line);
-    if (!trimmed.empty() && trimmed[0] != '#') {
+    const std::size_t first = line.find_first_not_of(kSpace);
+    if (first != std::string_view::npos && line[first] != '#') {
       if (++rows > max_rows) {
         throw ScenarioError({path, line_no}, fmt::format("{} has more than {} rows; expected at "
                                                          "most {}",
                                                          what, max_rows, max_rows));
       }
+      trimmed.assign(line.substr(first, line.find_last_not_of(kSpace) - first + 1));
       row(line_no, trimmed);
     }
     start = end + 1;
@@ -122,11 +127,13 @@ void ForEachNumberRow(
     const std::string& layout,
     const std::function<void(const SourceLocation&, const std::vector<double>&)>& row) {
   bool data = false;
+  SourceLocation at{path, 0};  // One copy of the path for all rows.
+  const std::string row_what = what + " row";
   ForEachTextRow(text, path, what + " file", [&](int line_no, const std::string& line) {
     if (!data && !StartsWithNumber(line)) return;  // A header.
     data = true;
-    const SourceLocation at{path, line_no};
-    const std::vector<double> v = ParseVector(line, at, what + " row");
+    at.line = line_no;
+    const std::vector<double> v = ParseVector(line, at, row_what);
     if (v.size() != columns) {
       throw ScenarioError(at, what + " row has " + std::to_string(v.size()) + " values; expected " +
                                   std::to_string(columns) + ": " + layout);

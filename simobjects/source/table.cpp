@@ -27,8 +27,10 @@ Table::Table(ObjectArgs& args) : SimObject(args) {
                                        "scenario file's folder"
                                      : ""));
     }
+    SourceLocation at{file, 0};  // One copy of the path for all rows.
     ForEachTextRow(text, file, "table file", [&](int line_no, const std::string& line) {
-      AddRow(line, {file, line_no});
+      at.line = line_no;
+      AddRow(line, at);
     });
     if (times_.empty()) {
       throw Error("table file '" + file + "' has no rows; expected lines `time, value, ...`");
