@@ -17,10 +17,10 @@ void SinCos(std::span<const double> angle, std::span<double> cosine, std::span<d
 void Exp(std::span<const double> x, std::span<double> result);
 
 /// root[i] = sqrt(square[i]) and, when `reciprocal` is not empty, reciprocal[i] = 1 / root[i];
-/// all spans of one size. IEEE square roots and divisions, correctly rounded as the scalar ones
-/// are: the results equal std::sqrt's and 1.0 / std::sqrt's bit for bit, 4 (AVX2) or 2 (SSE2)
-/// at a time. For the cable's segment lengths, tangents and drag speeds (cable_physics.cpp),
-/// which were bound by the scalar divider.
+/// all spans of one size (root may be square). IEEE square roots and divisions, correctly rounded
+/// as the scalar ones are: the results equal std::sqrt's and 1.0 / std::sqrt's bit for bit, 4
+/// (AVX2) or 2 (SSE2) at a time. For the cable's segment lengths, tangents and drag speeds
+/// (cable_physics.cpp), which were bound by the scalar divider.
 void SqrtAndReciprocal(std::span<const double> square, std::span<double> root,
                        std::span<double> reciprocal);
 

@@ -13,6 +13,7 @@
 // [FrequencyMin, FrequencyMax] Hz from Seed (wind_field.h for each formula and its source).
 #pragma once
 
+#include <limits>
 #include <vector>
 
 #include "hawser/simobject.h"
@@ -38,6 +39,9 @@ class WindEnvironment final : public SimObject, public Wind {
   Eigen::Vector3d direction_ = Eigen::Vector3d::UnitX();
   wind::ProfileSpec profile_;
   std::vector<wind::GustComponent> gust_;
+  // Gust's last time and value (NaN: none yet). One model runs on one thread.
+  mutable double gust_time_ = std::numeric_limits<double>::quiet_NaN(), gust_at_time_ = 0.0;
+  mutable std::vector<double> gust_work_;  ///< Gust's phases and their cosines and sines.
   Output speed_;
 };
 

@@ -71,6 +71,45 @@ TEST_CASE("Newman drift: a bichromatic sea, the double sum by hand") {
   }
 }
 
+TEST_CASE("Newman drift: 37 components, D of both signs, the double sum by hand") {
+  // D linear in omega between the table's two frequencies: surge > 0, sway changing sign, yaw
+  // < 0, heave 0. 37 components (not a multiple of the 4 lanes of the vectorised sums).
+  const double w0 = 0.2, w1 = 2.0;
+  const RaoTable::Response low = {500.0, -800.0, 0, 0, 0, -2.0e4},
+                           high = {4500.0, 1000.0, 0, 0, 0, -6.0e3};
+  const RaoTable drift({w0, w1}, {0.0}, {low, high});
+  const auto d = [&](int dof, double w) {
+    return low[dof].real() + (high[dof].real() - low[dof].real()) * (w - w0) / (w1 - w0);
+  };
+  std::vector<WaveComponentInfo> waves;
+  for (int k = 0; k < 37; ++k) {
+    waves.push_back(Component(0.1 + 0.03 * (k % 7), 0.25 + 0.045 * k, 0.7 * k * k + 0.1));
+  }
+  const double x = -14.0, t = 123.4;
+  for (int dof : {0, 1, 2, 5}) {
+    // sum_ij a_i a_j T_ij cos(psi_i - psi_j): T_ij = sqrt(D_i D_j) for D of one sign (negative
+    // for two negative D), 0 for opposite signs (newman_drift.h).
+    double sum = 0.0, scale = 0.0;
+    for (const WaveComponentInfo& i : waves) {
+      for (const WaveComponentInfo& j : waves) {
+        const double di = d(dof, i.omega), dj = d(dof, j.omega);
+        if (!(di * dj > 0.0)) continue;
+        const double psi_i = i.wave_number * x - i.omega * t + i.phase;
+        const double psi_j = j.wave_number * x - j.omega * t + j.phase;
+        const double term = (di > 0.0 ? 1.0 : -1.0) * i.amplitude * j.amplitude *
+                            std::sqrt(di * dj) * std::cos(psi_i - psi_j);
+        sum += term;
+        scale += std::abs(term);
+      }
+    }
+    const Vector6d f = NewmanDriftSum(waves, drift.AtComponents(waves, 0.0), t, x, 0.0);
+    INFO("DOF " << dof);
+    // 1e-13 of the sum of |terms|: rounding of 37^2 terms and of 37 sines and cosines.
+    CHECK(std::abs(f[dof] - sum) <= 1e-13 * scale);
+    if (dof == 2) CHECK(f[dof] == 0.0);
+  }
+}
+
 TEST_CASE("drift file: rows, units and errors at file:line") {
   const std::string good =
       "frequency, heading, surge, sway, heave, roll, pitch, yaw\n"
