@@ -35,6 +35,11 @@ refuse storm_bench "an option is '--bogus'" --bogus 1
 refuse storm_bench "the last option is '--seconds'" --seconds
 refuse cable_bench "--moordyn is '/nonexistent'" --moordyn /nonexistent
 refuse cable_bench "N is 'x'" --one x rk4 ''
+refuse cable_bench "after --one or --profile is '2'" --one 100 rk4
+refuse hawser_bench "an argument is '--bogus'" --bogus
+refuse cosim_bench "SEGMENTS is 'x'" x
+refuse startup_bench "MAX_OBJECTS is '5'" 5
+refuse wiring_bench "NUM_LINKS is '0'" 0
 "$dir/storm_bench" --help >/dev/null || { echo "FAILED: storm_bench --help"; failures=$((failures + 1)); }
 [ "$failures" -eq 0 ] && echo "all refused as expected"
 exit "$failures"
