@@ -88,7 +88,6 @@ std::string ReadRegularFile(const std::string& path, const std::string& what,
 
 void ForEachTextRow(const std::string& text, const std::string& path, const std::string& what,
                     const std::function<void(int, const std::string&)>& row, std::size_t max_rows) {
-  constexpr std::string_view kSpace = " \t\n\r\f\v";  // Trim's.
   const std::string_view all(text);
   std::string trimmed;  // Reused from row to row: no allocation per row once it is long enough.
   std::size_t rows = 0;
@@ -108,14 +107,14 @@ void ForEachTextRow(const std::string& text, const std::string& path, const std:
                         Excerpt(std::string(line))));
       }
     }
-    const std::size_t first = line.find_first_not_of(kSpace);
-    if (first != std::string_view::npos && line[first] != '#') {
+    const std::string_view content = TrimView(line);
+    if (!content.empty() && content[0] != '#') {
       if (++rows > max_rows) {
         throw ScenarioError({path, line_no}, fmt::format("{} has more than {} rows; expected at "
                                                          "most {}",
                                                          what, max_rows, max_rows));
       }
-      trimmed.assign(line.substr(first, line.find_last_not_of(kSpace) - first + 1));
+      trimmed.assign(content);
       row(line_no, trimmed);
     }
     start = end + 1;

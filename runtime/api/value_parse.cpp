@@ -86,16 +86,19 @@ ScenarioError NotA(const SourceLocation& loc, const std::string& what, const std
 // Why a decimal literal (as IsPlainNumber accepts it, without sign) does not fit a double, or ""
 // when it does. Overflow would become infinity; a nonzero literal below the smallest normal
 // double (about 2.2e-308) would silently become 0 or a denormal that has lost its precision.
+// Whether a decimal literal's mantissa (before any exponent) has a nonzero digit.
+bool NonzeroMantissa(std::string_view literal) {
+  return literal.substr(0, literal.find_first_of("eE")).find_first_of("123456789") !=
+         std::string_view::npos;
+}
+
 std::string LiteralRangeProblem(const std::string& literal) {
   const double v = std::strtod(literal.c_str(), nullptr);
   if (std::isinf(v)) {
     return fmt::format("{} is out of range (above about 1.8e308, the largest double)",
                        Excerpt(literal));
   }
-  const size_t mantissa_end = literal.find_first_of("eE");
-  const bool nonzero =
-      literal.substr(0, mantissa_end).find_first_of("123456789") != std::string::npos;
-  if (nonzero && std::fpclassify(v) != FP_NORMAL) {
+  if (NonzeroMantissa(literal) && std::fpclassify(v) != FP_NORMAL) {
     return fmt::format(
         "{} is out of range (nonzero but below about 2.2e-308, the smallest "
         "normal double; it would become {})",
@@ -209,13 +212,14 @@ std::string ElementProblem(const std::string& element, const std::string& reason
 
 }  // namespace
 
-std::string Trim(const std::string& s) {
-  constexpr const char* kSpace = " \t\n\r\f\v";
-  size_t b = s.find_first_not_of(kSpace);
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(kSpace);
-  return s.substr(b, e - b + 1);
+std::string_view TrimView(std::string_view s) {
+  constexpr std::string_view kSpace = " \t\n\r\f\v";
+  const size_t b = s.find_first_not_of(kSpace);
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(kSpace) - b + 1);
 }
+
+std::string Trim(const std::string& s) { return std::string(TrimView(s)); }
 
 bool EvaluateNumber(const std::string& text, double* value, std::string* reason,
                     bool* out_of_range) {
@@ -261,25 +265,17 @@ namespace {
 // filled, when any element is not plain or does not fit a normal double or zero; the general path
 // then reads the list (expressions) or names what is wrong.
 bool TryParsePlainList(std::string_view list, std::vector<double>& out) {
-  constexpr std::string_view kSpace = " \t\n\r\f\v";
   for (size_t start = 0;;) {
     const size_t comma = list.find(',', start);
-    std::string_view e =
-        list.substr(start, comma == std::string_view::npos ? comma : comma - start);
-    const size_t first = e.find_first_not_of(kSpace);
-    if (first == std::string_view::npos) return false;
-    e = e.substr(first, e.find_last_not_of(kSpace) - first + 1);
-    if (!IsPlainNumber(e)) return false;
+    const std::string_view e =
+        TrimView(list.substr(start, comma == std::string_view::npos ? comma : comma - start));
+    if (!IsPlainNumber(e)) return false;                             // (Also an empty element.)
     const std::string_view literal = e[0] == '+' ? e.substr(1) : e;  // from_chars takes no '+'.
     double v = 0.0;
     const auto [end, error] = std::from_chars(literal.data(), literal.data() + literal.size(), v);
     if (error != std::errc() || end != literal.data() + literal.size()) return false;
     // A literal with a nonzero digit that became 0 or a denormal is LiteralRangeProblem's.
-    const auto zero_literal = [&] {
-      return literal.substr(0, literal.find_first_of("eE")).find_first_of("123456789") ==
-             std::string_view::npos;
-    };
-    if (std::fpclassify(v) != FP_NORMAL && !(v == 0.0 && zero_literal())) return false;
+    if (std::fpclassify(v) != FP_NORMAL && !(v == 0.0 && !NonzeroMantissa(literal))) return false;
     out.push_back(v);
     if (comma == std::string_view::npos) return true;
     start = comma + 1;

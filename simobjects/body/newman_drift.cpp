@@ -24,6 +24,10 @@ Vector6d NewmanDriftSum(std::span<const WaveComponentInfo> waves, const RaoTable
     psi[k] = d.kx[k] * x + d.ky[k] * y - w.omega * t + w.phase;
   }
   vector_math::SinCos({psi, n}, {cosine, n}, {sine, n});
+  for (size_t k = 0; k < n; ++k) {  // a_k e^{i psi_k}
+    cosine[k] *= waves[k].amplitude;
+    sine[k] *= waves[k].amplitude;
+  }
   // Per DOF the sums over components with D > 0 and D < 0 (file comment), c_k = a_k sqrt|D_k|;
   // a DOF whose D is zero for every component (heave, roll, pitch in most files) is 0.
   Vector6d f = Vector6d::Zero();
@@ -39,8 +43,7 @@ Vector6d NewmanDriftSum(std::span<const WaveComponentInfo> waves, const RaoTable
     double positive_re = 0.0, positive_im = 0.0, negative_re = 0.0, negative_im = 0.0;
     for (size_t k = 0; k < n; ++k) {
       const double di = d.h[k][i].real();
-      const double re = root[k] * (waves[k].amplitude * cosine[k]);
-      const double im = root[k] * (waves[k].amplitude * sine[k]);
+      const double re = root[k] * cosine[k], im = root[k] * sine[k];
       if (di > 0.0) positive_re += re, positive_im += im;
       if (di < 0.0) negative_re += re, negative_im += im;
     }

@@ -4,6 +4,7 @@
 
 #include <Eigen/Dense>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "hawser/errors.h"
@@ -30,5 +31,7 @@ Eigen::MatrixXd ParseMatrix(const std::string& text, const SourceLocation& loc,
 
 /// Trims ASCII white space at both ends.
 std::string Trim(const std::string& s);
+/// The same without a copy: the part of `s` between its leading and trailing white space.
+std::string_view TrimView(std::string_view s);
 
 }  // namespace hawser
