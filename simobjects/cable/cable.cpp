@@ -28,10 +28,12 @@ Cable::Cable(ObjectArgs& args) : SimObject(args), given_(args.values) {
 }
 
 void Cable::DeclareCalcs() {
-  std::vector<Output> line_outputs = {force_a_, force_b_,   node_positions_,
-                                      tension_, tension_a_, tension_b_};
+  std::vector<Output> line_outputs = {force_a_, force_b_, tension_, tension_a_, tension_b_};
   if (type() == kLineType) line_outputs.push_back(utilisation_);  // Calc() writes it too.
   DeclareCalc(line_outputs, {pos_a_, pos_b_, vel_a_, vel_b_, current_}, [this] { Calc(); });
+  // Read by the right-hand side only when an input is connected to it (logged, a view).
+  DeclareCalc(
+      {node_positions_}, {pos_a_, pos_b_}, [this] { CalcNodePositions(); }, CalcRole::kDiagnostic);
   DeclareCalc(
       {max_strain_}, {pos_a_, pos_b_}, [this] { CalcMaxStrain(); }, CalcRole::kDiagnostic);
   DeclareCalc(
@@ -106,6 +108,11 @@ void Cable::SizeWorkArrays() {
   e_force_ = force_;
   e_tangent_ = tangent_;
   e_tension_ = seg_tension_;
+}
+
+void Cable::CalcNodePositions() {
+  GatherNodes(e_pos_, e_vel_);
+  std::copy(e_pos_.begin(), e_pos_.end(), out(node_positions_).begin());
 }
 
 void Cable::CalcMaxStrain() {
@@ -236,17 +243,47 @@ void Cable::GatherNodes(std::vector<double>& pos, std::vector<double>& vel) cons
   }
 }
 
+void Cable::GatherNodeLanes() {
+  const int n = props_.elements;
+  const CableLanes l = LanesOf(work_, n);
+  const auto end = [&](int i, Input pos, Input vel) {
+    l.pos.x[i] = in(pos)[0];
+    l.pos.y[i] = in(pos)[1];
+    l.pos.z[i] = in(pos)[2];
+    l.vel.x[i] = in(vel)[0];
+    l.vel.y[i] = in(vel)[1];
+    l.vel.z[i] = in(vel)[2];
+  };
+  end(0, pos_a_, vel_a_);
+  end(n, pos_b_, vel_b_);
+  const auto from_1 = [](NodeArrays a) { return NodeArrays{a.x + 1, a.y + 1, a.z + 1}; };
+  UnpackStates(state(nodes_), n - 1, from_1(l.pos), from_1(l.vel));
+}
+
+void Cable::PackLanes() {
+  const size_t nodes = static_cast<size_t>(props_.elements) + 1;
+  const CableLanes l = LanesOf(work_, props_.elements);
+  PackNodes(l.pos, nodes, pos_);
+  PackNodes(l.vel, nodes, vel_);
+  PackNodes(l.tangent, nodes, tangent_);
+  PackNodes(l.force, nodes, force_);
+}
+
 void Cable::Calc() {
   const int n = props_.elements;
-  GatherNodes(pos_, vel_);
+  GatherNodeLanes();
+  const CableLanes l = LanesOf(work_, n);
+  // Packed positions only for what reads them: the ocean's batch, bending and in-line buoys.
+  const bool ocean = service<Ocean>(ocean_) != nullptr;
+  if (ocean || !props_.bending.empty() || !props_.surface_points.empty())
+    PackNodes(l.pos, static_cast<size_t>(n) + 1, pos_);
   SampleWater(pos_, logging_only());  // A row of the result file: the ends' water only.
-  CableNodeForces(props_, pos_, vel_, water_, tangent_, seg_tension_, force_, work_, &power_);
-  out3(force_a_) = Eigen::Map<const Eigen::Vector3d>(force_.data());
-  out3(force_b_) = Eigen::Map<const Eigen::Vector3d>(force_.data() + 3 * n);
+  CableLaneForces(props_, pos_, water_, seg_tension_, work_, &power_);
+  out3(force_a_) = Eigen::Vector3d(l.force.x[0], l.force.y[0], l.force.z[0]);
+  out3(force_b_) = Eigen::Vector3d(l.force.x[n], l.force.y[n], l.force.z[n]);
   out(tension_a_)[0] = out3(force_a_).norm();
   out(tension_b_)[0] = out3(force_b_).norm();
   std::copy(seg_tension_.begin(), seg_tension_.end(), out(tension_).begin());
-  std::copy(pos_.begin(), pos_.end(), out(node_positions_).begin());
   if (!sections_.empty()) CalcUtilisation();
 }
 
@@ -254,7 +291,8 @@ void Cable::CalcEnergy() {
   GatherNodes(e_pos_, e_vel_);
   SampleWater(e_pos_, false);  // The dissipated power reads every node's drag.
   double power = 0.0;
-  CableNodeForces(props_, e_pos_, e_vel_, water_, e_tangent_, e_tension_, e_force_, work_, &power);
+  CableNodeForces(props_, e_pos_, e_vel_, water_, e_tangent_, e_tension_, e_force_, e_work_,
+                  &power);
   const CableEnergy e = CableEnergies(props_, e_pos_, e_vel_);
   out(kinetic_energy_)[0] = e.kinetic;
   out(potential_energy_)[0] = e.potential;
@@ -265,7 +303,8 @@ void Cable::CalcEnergy() {
 bool Cable::StateJacobian(std::span<double> values) {
   // A broken segment's zero tension is not in the exact entries: the differences take over.
   if (!props_.broken_segments.empty()) return false;
-  // Calc() ran at this point: pos_, vel_, water_, tangent_ and force_ are its.
+  // Calc() ran at this point: pos_, water_ and the lanes are its.
+  PackLanes();
   CableAccelerationJacobian(props_, pos_, vel_, water_, tangent_, force_, jacobian_);
   if (!props_.bending.empty()) AddBendingJacobian(props_, pos_, tangent_, jacobian_, far_);
   // In the order of the constructor's DeclareStateEntries: per free node, Pos' = Vel, then its
@@ -295,7 +334,7 @@ bool Cable::StateJacobian(std::span<double> values) {
 
 void Cable::CalcDerivatives() {
   // Calc() ran at these states and inputs (the model evaluates every output first).
-  InternalNodeDerivatives(props_, state(nodes_), tangent_, force_, work_, derivative(nodes_));
+  LaneNodeDerivatives(props_, work_, derivative(nodes_));
   derivative(dissipated_energy_)[0] = power_;
 }
 

@@ -205,10 +205,17 @@ class Cable final : public SimObject {
   int ScheduledSegment() const;
 
   void Calc();
+  /// NodePositions, from the energy diagnostics' work arrays.
+  void CalcNodePositions();
   /// MaxStrain, from the energy diagnostics' work arrays.
   void CalcMaxStrain();
   /// Fills pos/vel (all nodes) from the inputs and the state.
   void GatherNodes(std::vector<double>& pos, std::vector<double>& vel) const;
+  /// Calc's gather: work_'s position and velocity lanes, all nodes.
+  void GatherNodeLanes();
+  /// pos_, vel_, tangent_ and force_ packed from the lanes of the last Calc(), for the
+  /// Jacobian and a break.
+  void PackLanes();
   /// Initialize()'s parts (cable_initial_shape.cpp, cable_start_checks.cpp).
   void PlaceInitialShape();
   void CheckAboveSeabed() const;
@@ -283,7 +290,10 @@ class Cable final : public SimObject {
   // Work arrays, sized once (no allocation in the right-hand side).
   std::vector<double> pos_, vel_, force_, tangent_, seg_tension_;
   std::vector<double> e_pos_, e_vel_, e_force_, e_tangent_, e_tension_;  // CalcEnergy's.
-  CableWorkspace work_;           ///< CableNodeForces' scratch space.
+  /// Calc's scratch space: its lanes hold the nodes' velocities, tangents and forces, which
+  /// vel_, tangent_ and force_ get only when something reads them packed (PackLanes).
+  CableWorkspace work_;
+  CableWorkspace e_work_;         ///< CalcEnergy's.
   std::vector<double> jacobian_;  ///< CableAccelerationJacobian's, per internal node.
   std::vector<double> far_;       ///< AddBendingJacobian's, per internal node.
   /// How far a node's acceleration reaches: its neighbours +-1, or +-2 with bending.

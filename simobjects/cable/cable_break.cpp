@@ -133,8 +133,8 @@ double Cable::NextEventTime(double after) const {
 }
 
 bool Cable::UpdateDiscreteState() {
-  // Calc() ran at this step's state (the model evaluated every output): seg_tension_ and pos_
-  // are its. One break per line.
+  // Calc() ran at this step's state (the model evaluated every output): seg_tension_ and the
+  // lanes are its. One break per line.
   if (!props_.broken_segments.empty()) return false;
   int segment = -1;
   std::string why;
@@ -161,6 +161,7 @@ bool Cable::UpdateDiscreteState() {
           " N > BreakTension = " + NumberText(break_.tension) + " N";
   }
   if (segment < 0) return false;
+  PackLanes();  // pos_ and vel_.
   // The elastic energy it held, and the bend at its two nodes, leave PotentialEnergy now.
   const Eigen::Map<const Eigen::Vector3d> a(&pos_[3 * segment]), b(&pos_[3 * segment + 3]);
   double released = SegmentElasticEnergy(props_, segment, (b - a).norm()) +

@@ -1,13 +1,19 @@
-// InternalNodeDerivatives (cable_physics.h): the free nodes' accelerations with the arithmetic
-// of InverseMass and NodeAcceleration. The two divisions per node, which node by node were most
-// of this step's time, are taken for all nodes in one pass that vectorises.
+// InternalNodeDerivatives and LaneNodeDerivatives (cable_physics.h): the free nodes'
+// accelerations with the arithmetic of InverseMass and NodeAcceleration, in one pass over the
+// coordinate arrays that vectorises, divisions included (node by node they were most of this
+// step's time).
+#include <cstring>
+#include <utility>
+
+#include "simobjects/cable/cable_lanes.h"
 #include "simobjects/cable/cable_pass.h"
 #include "simobjects/cable/cable_physics.h"
+#include "simobjects/cable/node_transpose.h"
 
 namespace hawser {
 namespace {
 
-/// InverseMass of nodes 1..count: 1 / m into `along`, 1 / (m + a) into `normal`.
+/// InverseMass of `count` nodes: 1 / m into `along`, 1 / (m + a) into `normal`.
 HAWSER_CABLE_PASS void InverseMasses(const double* mass, const double* added_mass, int count,
                                      double* along, double* normal) {
   HAWSER_INDEPENDENT_ITERATIONS
@@ -17,32 +23,100 @@ HAWSER_CABLE_PASS void InverseMasses(const double* mass, const double* added_mas
   }
 }
 
+/// NodeAcceleration of `count` nodes with inverse masses `along` and `normal`:
+/// a = f_t / m + (f - f_t) / (m + a) with f_t = (f . q) q, the dot product in Eigen's order.
+HAWSER_CABLE_PASS void Accelerations(const double* along, const double* normal, int count,
+                                     NodeArrays q, NodeArrays f, NodeArrays acc) {
+  // The arrays in locals: read through the structs after the loop's stores, they kept GCC 12
+  // from vectorising (as in WeightDragAndSeabed).
+  const double *qx = q.x, *qy = q.y, *qz = q.z, *fx = f.x, *fy = f.y, *fz = f.z;
+  double *ax = acc.x, *ay = acc.y, *az = acc.z;
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int i = 0; i < count; ++i) {
+    const double f_along = (fx[i] * qx[i] + fy[i] * qy[i]) + fz[i] * qz[i];
+    const double tx = f_along * qx[i], ty = f_along * qy[i], tz = f_along * qz[i];
+    ax[i] = along[i] * tx + normal[i] * (fx[i] - tx);
+    ay[i] = along[i] * ty + normal[i] * (fy[i] - ty);
+    az[i] = along[i] * tz + normal[i] * (fz[i] - tz);
+  }
+}
+
+/// The free nodes' inverse masses in `work`, divided again only when their masses changed
+/// (compared bit for bit: the divisions were a tenth of an evaluation of the reference line).
+const double* InverseMassesOf(const CableProperties& p, int count, CableWorkspace& work) {
+  const auto n = static_cast<size_t>(count);
+  const double* mass = p.node_mass.data() + 1;
+  const double* added = p.node_added_mass.data() + 1;
+  const bool same = work.masses.size() == 2 * n &&
+                    std::memcmp(work.masses.data(), mass, n * sizeof(double)) == 0 &&
+                    std::memcmp(work.masses.data() + n, added, n * sizeof(double)) == 0;
+  if (!same) {
+    work.masses.assign(mass, mass + n);
+    work.masses.insert(work.masses.end(), added, added + n);
+    work.inverse_masses.resize(2 * n);
+    InverseMasses(mass, added, count, work.inverse_masses.data(), work.inverse_masses.data() + n);
+  }
+  return work.inverse_masses.data();
+}
+
+/// The derivative of `count` nodes' states (position, velocity per node): the velocity, then
+/// the acceleration, from their coordinate arrays.
+HAWSER_CABLE_PASS void PackDerivatives(NodeArrays vel, NodeArrays acc, int count,
+                                       double* derivative) {
+  const double* const from[6] = {vel.x, vel.y, vel.z, acc.x, acc.y, acc.z};
+  int j = 0;
+  for (; j + 4 <= count; j += 4) {
+    node_transpose::V4 d[6];
+    node_transpose::LoadEach(from, j, d, std::make_index_sequence<6>());
+    node_transpose::Join6(d, derivative + 6 * j);
+  }
+  for (; j < count; ++j)
+    for (int k = 0; k < 6; ++k) derivative[6 * j + k] = from[k][j];
+}
+
+/// UnpackStates' loop (cable_physics.h).
+HAWSER_CABLE_PASS void UnpackStatesPass(const double* state, int count, NodeArrays pos,
+                                        NodeArrays vel) {
+  double* const to[6] = {pos.x, pos.y, pos.z, vel.x, vel.y, vel.z};
+  int j = 0;
+  for (; j + 4 <= count; j += 4) {
+    node_transpose::V4 v[6];
+    node_transpose::Split6(state + 6 * j, v);
+    node_transpose::StoreEach(to, j, v, std::make_index_sequence<6>());
+  }
+  for (; j < count; ++j)
+    for (int k = 0; k < 6; ++k) to[k][j] = state[6 * j + k];
+}
+
+/// `a` shifted to its element `offset`.
+NodeArrays From(NodeArrays a, int offset) { return {a.x + offset, a.y + offset, a.z + offset}; }
+
 }  // namespace
+
+void UnpackStates(std::span<const double> state, int count, NodeArrays pos, NodeArrays vel) {
+  UnpackStatesPass(state.data(), count, pos, vel);
+}
+
+void LaneNodeDerivatives(const CableProperties& p, CableWorkspace& work,
+                         std::span<double> derivative) {
+  const int free_nodes = p.elements - 1;
+  if (free_nodes <= 0) return;
+  const Lanes l(work, static_cast<size_t>(p.elements) + 1);
+  const NodeArrays acc = l.normal;  // No longer needed once the forces are summed.
+  const double* inverse = InverseMassesOf(p, free_nodes, work);
+  Accelerations(inverse, inverse + free_nodes, free_nodes, From(l.chord, 1), From(l.force, 1), acc);
+  PackDerivatives(From(l.vel, 1), acc, free_nodes, derivative.data());
+}
 
 void InternalNodeDerivatives(const CableProperties& p, std::span<const double> state,
                              std::span<const double> tangent, std::span<const double> force,
                              CableWorkspace& work, std::span<double> derivative) {
-  const int free_nodes = p.elements - 1;
-  if (free_nodes <= 0) return;
-  const auto count = static_cast<size_t>(free_nodes);
-  work.inverse_masses.resize(2 * count);
-  double* const along = work.inverse_masses.data();
-  double* const normal = along + count;
-  InverseMasses(p.node_mass.data() + 1, p.node_added_mass.data() + 1, free_nodes, along, normal);
-  for (size_t j = 0; j < count; ++j) {
-    const double* q = tangent.data() + 3 * (j + 1);
-    const double* f = force.data() + 3 * (j + 1);
-    const double* x = state.data() + 6 * j;
-    double* dx = derivative.data() + 6 * j;
-    // NodeAcceleration: f_t = (f . q) q, a = f_t / m + (f - f_t) / (m + a), with the dot
-    // product in Eigen's order.
-    const double f_along = (f[0] * q[0] + f[1] * q[1]) + f[2] * q[2];
-    for (int k = 0; k < 3; ++k) {
-      const double f_t = f_along * q[k];
-      dx[k] = x[3 + k];
-      dx[3 + k] = along[j] * f_t + normal[j] * (f[k] - f_t);
-    }
-  }
+  const size_t nodes = static_cast<size_t>(p.elements) + 1;
+  const CableLanes l = LanesOf(work, p.elements);
+  UnpackNodes(tangent, nodes, l.tangent);
+  UnpackNodes(force, nodes, l.force);
+  UnpackStates(state, p.elements - 1, From(l.pos, 1), From(l.vel, 1));
+  LaneNodeDerivatives(p, work, derivative);
 }
 
 }  // namespace hawser

@@ -11,71 +11,18 @@
 // line, is added in another order (within its rounding bound).
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "simobjects/cable/cable_bending.h"
+#include "simobjects/cable/cable_lanes.h"
 #include "simobjects/cable/cable_pass.h"
 #include "simobjects/cable/cable_physics.h"
 #include "simobjects/cable/cable_surface_point.h"
+#include "simobjects/cable/node_transpose.h"
 #include "simobjects/environment/vector_math.h"
 
 namespace hawser {
 namespace {
-
-/// Three coordinate arrays of one quantity per node or segment.
-struct Xyz {
-  double* x;
-  double* y;
-  double* z;
-};
-
-/// The work arrays of one evaluation, carved from CableWorkspace::lanes.
-struct Lanes {
-  Xyz pos, vel, water, chord, segment, tangential, normal, pull, force;  ///< chord: then q.
-  double* share;  ///< Tributary length over l0: 1/2 at the ends, 1 inside.
-  double* along;  ///< u . q per node.
-  double* node_lost;
-  double* segment_lost;
-  double* seabed_normal;  ///< The seabed's normal force per node (0 above it), for Friction.
-
-  static constexpr int kArrays = 9 * 3 + 5;  // The Xyz members' and the scalars' arrays.
-
-  Lanes(std::vector<double>& buffer, size_t nodes) {
-    buffer.resize(kArrays * nodes);
-    double* next = buffer.data();
-    const auto take = [&] {
-      double* p = next;
-      next += nodes;
-      return p;
-    };
-    for (Xyz* v : {&pos, &vel, &water, &chord, &segment, &tangential, &normal, &pull, &force}) {
-      v->x = take();
-      v->y = take();
-      v->z = take();
-    }
-    share = take();
-    along = take();
-    node_lost = take();
-    segment_lost = take();
-    seabed_normal = take();
-  }
-};
-
-/// Copies 3-vectors stored one after another (x, y, z per node) into coordinate arrays.
-void Split(std::span<const double> v, size_t count, Xyz out) {
-  for (size_t i = 0; i < count; ++i) {
-    out.x[i] = v[3 * i];
-    out.y[i] = v[3 * i + 1];
-    out.z[i] = v[3 * i + 2];
-  }
-}
-
-void Join(Xyz v, size_t count, std::span<double> out) {
-  for (size_t i = 0; i < count; ++i) {
-    out[3 * i] = v.x[i];
-    out[3 * i + 1] = v.y[i];
-    out[3 * i + 2] = v.z[i];
-  }
-}
 
 /// (a.b) as Eigen's 3-vector dot product: (a_x b_x + a_y b_y) + a_z b_z.
 [[gnu::always_inline]] inline double Dot(double ax, double ay, double az, double bx, double by,
@@ -86,7 +33,7 @@ void Join(Xyz v, size_t count, std::span<double> out) {
 /// Chords of each node's neighbours (NodeChord) and segment vectors, with their squares into
 /// `squares` (nodes first).
 HAWSER_CABLE_PASS void ChordsAndSegments(const Lanes& l, int n, double* squares) {
-  const Xyz p = l.pos;
+  const NodeArrays p = l.pos;
   const auto chord = [&](int i, int a, int b) {
     const double cx = p.x[b] - p.x[a], cy = p.y[b] - p.y[a], cz = p.z[b] - p.z[a];
     l.chord.x[i] = cx;
@@ -206,7 +153,7 @@ HAWSER_CABLE_PASS void WeightDragAndSeabed(const CableProperties& p, const Lanes
   const double* damping = p.seabed_damping.data();
   const double* share_of = l.share;
   const double* along = l.along;
-  const Xyz normal_v = l.normal, tangential_v = l.tangential, vel = l.vel, force = l.force;
+  const NodeArrays normal_v = l.normal, tangential_v = l.tangential, vel = l.vel, force = l.force;
   const double* pos_z = l.pos.z;
   double* node_lost = l.node_lost;
   double* seabed_normal = l.seabed_normal;
@@ -263,7 +210,8 @@ void Friction(const CableProperties& p, const Lanes& l, int n) {
 
 /// The water's acceleration on each node (NodeFluidInertiaForce), added to `force`; `accel`
 /// the acceleration's coordinate arrays (in `water`'s place, no longer needed).
-HAWSER_CABLE_PASS void FluidInertia(const CableProperties& p, const Lanes& l, int n, Xyz accel) {
+HAWSER_CABLE_PASS void FluidInertia(const CableProperties& p, const Lanes& l, int n,
+                                    NodeArrays accel) {
   const double* displaced_mass = p.node_displaced_mass.data();
   const double* added_mass = p.node_added_mass.data();
   HAWSER_INDEPENDENT_ITERATIONS
@@ -321,24 +269,73 @@ double Sum(const double* v, int count) {
 
 }  // namespace
 
+CableLanes LanesOf(CableWorkspace& work, int elements) {
+  const Lanes l(work, static_cast<size_t>(elements) + 1);
+  return {l.pos, l.vel, l.chord, l.force};
+}
+
+HAWSER_CABLE_PASS void PackNodes(NodeArrays v, size_t count, std::span<double> out) {
+  size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    node_transpose::V4 x, y, z;
+    node_transpose::Load(v.x + i, x);
+    node_transpose::Load(v.y + i, y);
+    node_transpose::Load(v.z + i, z);
+    node_transpose::Join3(x, y, z, out.data() + 3 * i);
+  }
+  for (; i < count; ++i) {
+    out[3 * i] = v.x[i];
+    out[3 * i + 1] = v.y[i];
+    out[3 * i + 2] = v.z[i];
+  }
+}
+
+HAWSER_CABLE_PASS void UnpackNodes(std::span<const double> v, size_t count, NodeArrays out) {
+  size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    node_transpose::V4 x, y, z;
+    node_transpose::Split3(v.data() + 3 * i, x, y, z);
+    node_transpose::Store(out.x + i, x);
+    node_transpose::Store(out.y + i, y);
+    node_transpose::Store(out.z + i, z);
+  }
+  for (; i < count; ++i) {
+    out.x[i] = v[3 * i];
+    out.y[i] = v[3 * i + 1];
+    out.z[i] = v[3 * i + 2];
+  }
+}
+
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
                      std::span<double> tension, std::span<double> force, CableWorkspace& work,
                      double* dissipated) {
+  const size_t nodes = static_cast<size_t>(p.elements) + 1;
+  const CableLanes l = LanesOf(work, p.elements);
+  UnpackNodes(pos, nodes, l.pos);
+  UnpackNodes(vel, nodes, l.vel);
+  CableLaneForces(p, pos, water, tension, work, dissipated);
+  PackNodes(l.tangent, nodes, tangent);
+  PackNodes(l.force, nodes, force);
+}
+
+void CableLaneForces(const CableProperties& p, std::span<const double> pos, const NodeWater& water,
+                     std::span<double> tension, CableWorkspace& work, double* dissipated) {
   const int n = p.elements;
   const size_t nodes = static_cast<size_t>(n) + 1, segments = static_cast<size_t>(n);
-  const Lanes l(work.lanes, nodes);
-  Split(pos, nodes, l.pos);
-  Split(vel, nodes, l.vel);
-  if (water.velocity.empty()) {
+  const Lanes l(work, nodes);
+  if (!water.velocity.empty()) {
+    UnpackNodes(water.velocity, nodes, l.water);
+    work.water_lanes_uniform = false;
+  } else if (!work.water_lanes_uniform ||
+             std::memcmp(work.water_lanes_value.data(), water.uniform_velocity.data(),
+                         sizeof(double) * 3) != 0) {  // Bit for bit: -0 is not +0 here.
     std::fill_n(l.water.x, nodes, water.uniform_velocity.x());
     std::fill_n(l.water.y, nodes, water.uniform_velocity.y());
     std::fill_n(l.water.z, nodes, water.uniform_velocity.z());
-  } else {
-    Split(water.velocity, nodes, l.water);
+    work.water_lanes_value = water.uniform_velocity;
+    work.water_lanes_uniform = true;
   }
-  std::fill_n(l.share, nodes, 1.0);
-  l.share[0] = l.share[n] = 0.5;
 
   work.squares.resize(nodes + segments);
   work.roots.resize(nodes + segments);
@@ -360,15 +357,20 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
   WeightDragAndSeabed(p, l, n, work.speeds.data());
   if (p.has_seabed && p.friction > 0.0) Friction(p, l, n);
   if (!water.acceleration.empty()) {
-    Split(water.acceleration, nodes, l.water);  // The velocities are no longer needed.
+    UnpackNodes(water.acceleration, nodes, l.water);  // The velocities are no longer needed.
+    work.water_lanes_uniform = false;
     FluidInertia(p, l, n, l.water);
   }
   if (!water.wet.empty()) DryNodes(p, l, n, water.wet);
   AddTensions(l, n);
-  Join(l.chord, nodes, tangent);
-  Join(l.force, nodes, force);
-  AddBendingForces(p, pos, force);  // Conservative: no dissipated power.
-  if (!p.surface_points.empty()) AddSurfacePointForces(p, pos, water.wet, force);  // Likewise.
+  if (!p.bending.empty() || !p.surface_points.empty()) {
+    // Both add to packed forces, conservatively (no dissipated power).
+    work.packed.resize(3 * nodes);
+    PackNodes(l.force, nodes, work.packed);
+    AddBendingForces(p, pos, work.packed);
+    if (!p.surface_points.empty()) AddSurfacePointForces(p, pos, water.wet, work.packed);
+    UnpackNodes(work.packed, nodes, l.force);
+  }
   if (dissipated != nullptr) {
     *dissipated =
         Sum(l.node_lost, static_cast<int>(nodes)) + Sum(l.segment_lost, static_cast<int>(segments));

@@ -179,13 +179,42 @@ inline Eigen::Vector3d NodeAcceleration(const NodeInverseMass& inv, const Eigen:
 /// power is their terms' sum in another order.
 struct CableWorkspace {
   std::vector<double> squares, roots, reciprocals, speeds;
-  std::vector<double> lanes;           ///< Coordinate arrays (cable_node_forces.cpp).
-  std::vector<double> inverse_masses;  ///< InternalNodeDerivatives' 1 / m and 1 / (m + a).
+  std::vector<double> lanes;   ///< Coordinate arrays (cable_lanes.h).
+  std::vector<double> packed;  ///< The forces packed, for bending and in-line buoys.
+  /// Whether the water lanes hold `water_lanes_value` at every node (a uniform current, kept
+  /// from one evaluation to the next instead of filled again).
+  bool water_lanes_uniform = false;
+  Eigen::Vector3d water_lanes_value = Eigen::Vector3d::Zero();
+  /// The free nodes' 1 / m and 1 / (m + a) (InverseMass), and the masses m and a they were
+  /// divided from (taken again when those change).
+  std::vector<double> inverse_masses, masses;
 };
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
                      std::span<const double> vel, const NodeWater& water, std::span<double> tangent,
                      std::span<double> tension, std::span<double> force, CableWorkspace& work,
                      double* dissipated = nullptr);
+
+/// Coordinate arrays (one per axis) of a 3-vector per node.
+struct NodeArrays {
+  double* x = nullptr;
+  double* y = nullptr;
+  double* z = nullptr;
+};
+/// The nodes' coordinate arrays that a CableWorkspace keeps: the positions and velocities that
+/// CableLaneForces reads, and the unit tangents and total forces it leaves there.
+struct CableLanes {
+  NodeArrays pos, vel, tangent, force;
+};
+/// The lanes of `work` for a cable of `elements` segments (sized on the first call).
+CableLanes LanesOf(CableWorkspace& work, int elements);
+/// Packed 3-vectors (x, y, z per node) from coordinate arrays, and back.
+void PackNodes(NodeArrays v, size_t count, std::span<double> out);
+void UnpackNodes(std::span<const double> v, size_t count, NodeArrays out);
+/// CableNodeForces on the positions and velocities already in LanesOf(work, p.elements), with
+/// the same positions packed in `pos` (bending and in-line buoys read them): the tangents and
+/// forces stay in the lanes, unpacked (a cable's evaluation packs only what it reads).
+void CableLaneForces(const CableProperties& p, std::span<const double> pos, const NodeWater& water,
+                     std::span<double> tension, CableWorkspace& work, double* dissipated = nullptr);
 
 /// The time derivative of the free nodes' states: `state` and `derivative` hold nodes 1..N-1,
 /// 6 values each (position, velocity); `tangent` and `force` all N + 1 nodes as CableNodeForces
@@ -195,6 +224,13 @@ void CableNodeForces(const CableProperties& p, std::span<const double> pos,
 void InternalNodeDerivatives(const CableProperties& p, std::span<const double> state,
                              std::span<const double> tangent, std::span<const double> force,
                              CableWorkspace& work, std::span<double> derivative);
+/// The positions and velocities of `count` nodes' states (6 values each) into coordinate
+/// arrays.
+void UnpackStates(std::span<const double> state, int count, NodeArrays pos, NodeArrays vel);
+/// The same from the velocities in `work`'s lanes and the tangents and forces that
+/// CableLaneForces left there.
+void LaneNodeDerivatives(const CableProperties& p, CableWorkspace& work,
+                         std::span<double> derivative);
 
 /// The elastic energy segment `segment` holds at stretched length `length` [J]: k stretch^2 / 2,
 /// or l0 times the integral of a tension-strain table; 0 when slack.

@@ -1,0 +1,59 @@
+// The coordinate arrays of one cable evaluation, carved from CableWorkspace::lanes: shared by
+// the force passes (cable_node_forces.cpp) and the accelerations (cable_node_derivatives.cpp),
+// so that a cable's evaluation fills the positions and velocities once and reads the tangents
+// and forces where the passes left them (CableLanes is the public part).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "simobjects/cable/cable_physics.h"
+
+namespace hawser {
+
+struct Lanes {
+  /// chord: then the unit tangent q; normal: after the forces, the accelerations.
+  NodeArrays pos, vel, water, chord, segment, tangential, normal, pull, force;
+  double* share;  ///< Tributary length over l0: 1/2 at the ends, 1 inside.
+  double* along;  ///< u . q per node.
+  double* node_lost;
+  double* segment_lost;
+  double* seabed_normal;  ///< The seabed's normal force per node (0 above it), for Friction.
+
+  static constexpr int kArrays = 9 * 3 + 5;  // The NodeArrays members' and the scalars' arrays.
+
+  /// The same arrays for the same node count: the buffer is sized (and `share` filled) once.
+  Lanes(CableWorkspace& work, std::size_t nodes) {
+    std::vector<double>& buffer = work.lanes;
+    double* b = buffer.data();
+    if (buffer.size() != kArrays * nodes) {
+      buffer.assign(kArrays * nodes, 0.0);
+      b = buffer.data();
+      std::fill_n(b + 27 * nodes, nodes, 1.0);
+      b[27 * nodes] = b[28 * nodes - 1] = 0.5;
+      work.water_lanes_uniform = false;
+    }
+    const auto arrays = [&](int k) {
+      double* a = b + 3 * k * nodes;
+      return NodeArrays{a, a + nodes, a + 2 * nodes};
+    };
+    pos = arrays(0);
+    vel = arrays(1);
+    water = arrays(2);
+    chord = arrays(3);
+    segment = arrays(4);
+    tangential = arrays(5);
+    normal = arrays(6);
+    pull = arrays(7);
+    force = arrays(8);
+    share = b + 27 * nodes;
+    along = b + 28 * nodes;
+    node_lost = b + 29 * nodes;
+    segment_lost = b + 30 * nodes;
+    seabed_normal = b + 31 * nodes;
+  }
+};
+
+}  // namespace hawser
