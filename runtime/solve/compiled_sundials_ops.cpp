@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "runtime/solve/elementwise_clones.h"
+
 namespace hawser {
 namespace {
 
@@ -15,16 +17,10 @@ namespace {
 // documentation, "Description of the NVECTOR operations"), with the special cases whose
 // rounding differs from the general formula (c (x + y) for a == b) kept as SUNDIALS has them.
 
-// The element-wise loops are compiled twice, for AVX2 and for the baseline x86-64 (SSE2), and
-// the loader picks one for the CPU (GCC's and clang's target_clones, an ifunc). Without FMA
-// contraction (no -mfma) each element is computed with the same operations in the same order
-// in both, so results stay bit-identical to SUNDIALS'. The sums below are cloned too: their
-// order of additions is fixed in the source, so both clones give the same bits.
-#if defined(__x86_64__)
-#define HAWSER_ELEMENTWISE __attribute__((target_clones("avx2", "default")))
-#else
-#define HAWSER_ELEMENTWISE
-#endif
+// The element-wise loops are HAWSER_ELEMENTWISE (elementwise_clones.h): each element computed
+// with the same operations in the same order in both clones, so results stay bit-identical to
+// SUNDIALS'. The sums below are cloned too: their order of additions is fixed in the source, so
+// both clones give the same bits.
 
 // Sums (dot products, weighted norms) are taken in kSumLanes interleaved partial sums, lane j
 // adding terms j, j + kSumLanes, ... in order, and the lanes then added pairwise in a fixed

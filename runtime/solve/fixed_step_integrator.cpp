@@ -8,8 +8,47 @@
 
 #include "hawser/errors.h"
 #include "runtime/model/non_finite.h"
+#include "runtime/solve/elementwise_clones.h"
 
 namespace hawser {
+
+namespace {
+
+// The steps' vector work over the n states, for AVX2 and the baseline (elementwise_clones.h):
+// the same operations in the same order as the formulas written per element, so the same bits.
+
+/// s = x + a k.
+HAWSER_ELEMENTWISE void Stage(const double* __restrict x, double a, const double* __restrict k,
+                              int n, double* __restrict s) {
+  for (int i = 0; i < n; ++i) s[i] = x[i] + a * k[i];
+}
+
+/// xn = x + h k (Euler); returns the OR of NonFiniteBit over xn.
+HAWSER_ELEMENTWISE uint64_t EulerUpdate(const double* __restrict x, double h,
+                                        const double* __restrict k, int n, double* __restrict xn) {
+  uint64_t non_finite = 0;
+  for (int i = 0; i < n; ++i) {
+    xn[i] = x[i] + h * k[i];
+    non_finite |= NonFiniteBit(xn[i]);
+  }
+  return non_finite;
+}
+
+/// xn = x + c (k1 + 2 k2 + 2 k3 + k4) (RK4's combination, c = h / 6); returns the OR of
+/// NonFiniteBit over xn.
+HAWSER_ELEMENTWISE uint64_t Rk4Update(const double* __restrict x, double c,
+                                      const double* __restrict k1, const double* __restrict k2,
+                                      const double* __restrict k3, const double* __restrict k4,
+                                      int n, double* __restrict xn) {
+  uint64_t non_finite = 0;
+  for (int i = 0; i < n; ++i) {
+    xn[i] = x[i] + c * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
+    non_finite |= NonFiniteBit(xn[i]);
+  }
+  return non_finite;
+}
+
+}  // namespace
 
 FixedStepIntegrator::FixedStepIntegrator(OdeSystem& system, const EngineSettings& settings)
     : system_(system), kind_(settings.integrator), h_(settings.step_size), n_(system.size()) {
@@ -93,25 +132,19 @@ void FixedStepIntegrator::Step(double h) {
   uint64_t non_finite = 0;
   if (kind_ == IntegratorKind::kEuler) {
     Derivative(t, x, k1_.data(), h);
-    for (int i = 0; i < n_; ++i) {
-      xn[i] = x[i] + h * k1_[i];
-      non_finite |= NonFiniteBit(xn[i]);
-    }
+    non_finite = EulerUpdate(x, h, k1_.data(), n_, xn);
   } else {
     // Classical RK4: k1 = f(t, x), k2 = f(t + h/2, x + h/2 k1), k3 = f(t + h/2, x + h/2 k2),
     // k4 = f(t + h, x + h k3), x_new = x + h/6 (k1 + 2 k2 + 2 k3 + k4).
     double* s = stage_.data();
     Derivative(t, x, k1_.data(), h);
-    for (int i = 0; i < n_; ++i) s[i] = x[i] + 0.5 * h * k1_[i];
+    Stage(x, 0.5 * h, k1_.data(), n_, s);
     Derivative(t + 0.5 * h, s, k2_.data(), h);
-    for (int i = 0; i < n_; ++i) s[i] = x[i] + 0.5 * h * k2_[i];
+    Stage(x, 0.5 * h, k2_.data(), n_, s);
     Derivative(t + 0.5 * h, s, k3_.data(), h);
-    for (int i = 0; i < n_; ++i) s[i] = x[i] + h * k3_[i];
+    Stage(x, h, k3_.data(), n_, s);
     Derivative(t + h, s, k4_.data(), h);
-    for (int i = 0; i < n_; ++i) {
-      xn[i] = x[i] + h / 6.0 * (k1_[i] + 2.0 * k2_[i] + 2.0 * k3_[i] + k4_[i]);
-      non_finite |= NonFiniteBit(xn[i]);
-    }
+    non_finite = Rk4Update(x, h / 6.0, k1_.data(), k2_.data(), k3_.data(), k4_.data(), n_, xn);
   }
   // A finite derivative can still give a non-finite state (overflow of an unstable step):
   // tested above in the loop that forms the state, without a branch per value; the first

@@ -2,6 +2,8 @@
 
 #include <cstddef>
 
+#include "runtime/solve/elementwise_clones.h"
+
 namespace hawser {
 
 void BandProduct::Resize(int n, int lower, int upper) {
@@ -14,13 +16,8 @@ void BandProduct::Resize(int n, int lower, int upper) {
 
 namespace {
 
-// Compiled for AVX2 and the baseline x86-64; without FMA contraction both give the same bits. A
-// free function: clang 14's target_clones does not take member functions.
-#if defined(__x86_64__)
-__attribute__((target_clones("avx2", "default")))
-#endif
-void SubtractBandProduct(const double* values, const double* padded, int n, int lower, int upper,
-                         double* y) {
+HAWSER_ELEMENTWISE void SubtractBandProduct(const double* values, const double* padded, int n,
+                                            int lower, int upper, double* y) {
   for (int d = -lower; d <= upper; ++d) {
     // Row r of diagonal d is entry (r, r + d): outside the matrix it is zero and reads padding.
     const double* a = values + static_cast<std::size_t>(d + lower) * n;

@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <utility>
 
+#include "runtime/solve/elementwise_clones.h"
+
 namespace hawser {
 
 namespace {
@@ -20,19 +22,11 @@ BandSlot SlotOf(std::int64_t position, int lower, int upper) {
   return {static_cast<int>(position / ldab), static_cast<int>(position % ldab) - lower};
 }
 
-// Compiled for AVX2 and the baseline x86-64; without FMA contraction both give the same bits.
-// Free functions: clang 14's target_clones does not take member functions.
-#if defined(__x86_64__)
-#define HAWSER_STREAM_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define HAWSER_STREAM_CLONES
-#endif
-
 /// Each band column: `lower` zeros of fill-in room, then ([k = j] + c J_kj) - (c J_ki) o_j over
 /// its `width` rows, the diagonal at row `upper`.
-HAWSER_STREAM_CLONES void AssembleBand(double c, const double* o, const double* kept,
-                                       const double* updating, int n, int lower, int upper,
-                                       double* band) {
+HAWSER_ELEMENTWISE void AssembleBand(double c, const double* o, const double* kept,
+                                     const double* updating, int n, int lower, int upper,
+                                     double* band) {
   const int width = lower + upper + 1;
   const int ldab = width + lower;
   for (int j = 0; j < n; ++j) {
@@ -49,9 +43,8 @@ HAWSER_STREAM_CLONES void AssembleBand(double c, const double* o, const double* 
 }
 
 /// C by diagonals: entry (k, k + d) = (c J_ki) r_(k + d).
-HAWSER_STREAM_CLONES void AssembleCoefficients(double c, const double* r_padded,
-                                               const double* source, int n, int lower, int upper,
-                                               double* product) {
+HAWSER_ELEMENTWISE void AssembleCoefficients(double c, const double* r_padded, const double* source,
+                                             int n, int lower, int upper, double* product) {
   for (int d = -lower; d <= upper; ++d) {
     const std::size_t offset = static_cast<std::size_t>(d + lower) * n;
     const double* jd = source + offset;
