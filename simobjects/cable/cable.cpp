@@ -243,7 +243,7 @@ void Cable::GatherNodes(std::vector<double>& pos, std::vector<double>& vel) cons
   }
 }
 
-void Cable::GatherNodeLanes() {
+CableLanes Cable::GatherNodeLanes() {
   const int n = props_.elements;
   const CableLanes l = LanesOf(work_, n);
   const auto end = [&](int i, Input pos, Input vel) {
@@ -258,6 +258,7 @@ void Cable::GatherNodeLanes() {
   end(n, pos_b_, vel_b_);
   const auto from_1 = [](NodeArrays a) { return NodeArrays{a.x + 1, a.y + 1, a.z + 1}; };
   UnpackStates(state(nodes_), n - 1, from_1(l.pos), from_1(l.vel));
+  return l;
 }
 
 void Cable::PackLanes() {
@@ -271,8 +272,7 @@ void Cable::PackLanes() {
 
 void Cable::Calc() {
   const int n = props_.elements;
-  GatherNodeLanes();
-  const CableLanes l = LanesOf(work_, n);
+  const CableLanes l = GatherNodeLanes();
   // Packed positions only for what reads them: the ocean's batch, bending and in-line buoys.
   const bool ocean = service<Ocean>(ocean_) != nullptr;
   if (ocean || !props_.bending.empty() || !props_.surface_points.empty())

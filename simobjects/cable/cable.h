@@ -211,8 +211,8 @@ class Cable final : public SimObject {
   void CalcMaxStrain();
   /// Fills pos/vel (all nodes) from the inputs and the state.
   void GatherNodes(std::vector<double>& pos, std::vector<double>& vel) const;
-  /// Calc's gather: work_'s position and velocity lanes, all nodes.
-  void GatherNodeLanes();
+  /// Calc's gather: work_'s position and velocity lanes, all nodes; returns the lanes.
+  CableLanes GatherNodeLanes();
   /// pos_, vel_, tangent_ and force_ packed from the lanes of the last Calc(), for the
   /// Jacobian and a break.
   void PackLanes();
