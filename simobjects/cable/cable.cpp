@@ -256,8 +256,7 @@ CableLanes Cable::GatherNodeLanes() {
   };
   end(0, pos_a_, vel_a_);
   end(n, pos_b_, vel_b_);
-  const auto from_1 = [](NodeArrays a) { return NodeArrays{a.x + 1, a.y + 1, a.z + 1}; };
-  UnpackStates(state(nodes_), n - 1, from_1(l.pos), from_1(l.vel));
+  UnpackStates(state(nodes_), n - 1, From(l.pos, 1), From(l.vel, 1));
   return l;
 }
 

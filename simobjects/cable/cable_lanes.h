@@ -22,17 +22,20 @@ struct Lanes {
   double* segment_lost;
   double* seabed_normal;  ///< The seabed's normal force per node (0 above it), for Friction.
 
-  static constexpr int kArrays = 9 * 3 + 5;  // The NodeArrays members' and the scalars' arrays.
+  static constexpr int kNodeArrays = 9;  // pos .. force, 3 coordinate arrays each.
+  static constexpr int kScalars = 5;     // share .. seabed_normal.
+  static constexpr int kArrays = 3 * kNodeArrays + kScalars;
 
   /// The same arrays for the same node count: the buffer is sized (and `share` filled) once.
   Lanes(CableWorkspace& work, std::size_t nodes) {
     std::vector<double>& buffer = work.lanes;
     double* b = buffer.data();
+    const auto scalars = [&](int k) { return b + (3 * kNodeArrays + k) * nodes; };
     if (buffer.size() != kArrays * nodes) {
       buffer.assign(kArrays * nodes, 0.0);
       b = buffer.data();
-      std::fill_n(b + 27 * nodes, nodes, 1.0);
-      b[27 * nodes] = b[28 * nodes - 1] = 0.5;
+      std::fill_n(scalars(0), nodes, 1.0);
+      scalars(0)[0] = scalars(0)[nodes - 1] = 0.5;
       work.water_lanes_uniform = false;
     }
     const auto arrays = [&](int k) {
@@ -48,11 +51,11 @@ struct Lanes {
     normal = arrays(6);
     pull = arrays(7);
     force = arrays(8);
-    share = b + 27 * nodes;
-    along = b + 28 * nodes;
-    node_lost = b + 29 * nodes;
-    segment_lost = b + 30 * nodes;
-    seabed_normal = b + 31 * nodes;
+    share = scalars(0);
+    along = scalars(1);
+    node_lost = scalars(2);
+    segment_lost = scalars(3);
+    seabed_normal = scalars(4);
   }
 };
 

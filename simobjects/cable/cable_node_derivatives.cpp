@@ -1,7 +1,7 @@
 // InternalNodeDerivatives and LaneNodeDerivatives (cable_physics.h): the free nodes'
 // accelerations with the arithmetic of InverseMass and NodeAcceleration, in one pass over the
-// coordinate arrays that vectorises, divisions included (node by node they were most of this
-// step's time).
+// coordinate arrays that vectorises. The inverse masses are kept between evaluations
+// (InverseMassesOf): node by node the divisions were most of this step's time.
 #include <cstring>
 #include <utility>
 
@@ -74,27 +74,19 @@ HAWSER_CABLE_PASS void PackDerivatives(NodeArrays vel, NodeArrays acc, int count
     for (int k = 0; k < 6; ++k) derivative[6 * j + k] = from[k][j];
 }
 
-/// UnpackStates' loop (cable_physics.h).
-HAWSER_CABLE_PASS void UnpackStatesPass(const double* state, int count, NodeArrays pos,
-                                        NodeArrays vel) {
+}  // namespace
+
+HAWSER_CABLE_PASS void UnpackStates(std::span<const double> state, int count, NodeArrays pos,
+                                    NodeArrays vel) {
   double* const to[6] = {pos.x, pos.y, pos.z, vel.x, vel.y, vel.z};
   int j = 0;
   for (; j + 4 <= count; j += 4) {
     node_transpose::V4 v[6];
-    node_transpose::Split6(state + 6 * j, v);
+    node_transpose::Split6(state.data() + 6 * j, v);
     node_transpose::StoreEach(to, j, v, std::make_index_sequence<6>());
   }
   for (; j < count; ++j)
     for (int k = 0; k < 6; ++k) to[k][j] = state[6 * j + k];
-}
-
-/// `a` shifted to its element `offset`.
-NodeArrays From(NodeArrays a, int offset) { return {a.x + offset, a.y + offset, a.z + offset}; }
-
-}  // namespace
-
-void UnpackStates(std::span<const double> state, int count, NodeArrays pos, NodeArrays vel) {
-  UnpackStatesPass(state.data(), count, pos, vel);
 }
 
 void LaneNodeDerivatives(const CableProperties& p, CableWorkspace& work,

@@ -200,6 +200,10 @@ struct NodeArrays {
   double* y = nullptr;
   double* z = nullptr;
 };
+/// `a` shifted to its element `offset` (the free nodes start at element 1).
+inline NodeArrays From(NodeArrays a, int offset) {
+  return {a.x + offset, a.y + offset, a.z + offset};
+}
 /// The nodes' coordinate arrays that a CableWorkspace keeps: the positions and velocities that
 /// CableLaneForces reads, and the unit tangents and total forces it leaves there.
 struct CableLanes {
