@@ -30,6 +30,7 @@ struct Lanes {
   Lanes(CableWorkspace& work, std::size_t nodes) {
     std::vector<double>& buffer = work.lanes;
     double* b = buffer.data();
+    // By reference: `b` is re-read after `assign` below may move the buffer.
     const auto scalars = [&](int k) { return b + (3 * kNodeArrays + k) * nodes; };
     if (buffer.size() != kArrays * nodes) {
       buffer.assign(kArrays * nodes, 0.0);
