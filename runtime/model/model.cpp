@@ -165,6 +165,38 @@ std::vector<bool> Model::Velocities() const {
   return velocity;
 }
 
+std::vector<int> Model::PositionRates() const {
+  std::vector<int> rate(x_.size(), -1);
+  bool any = false;
+  for (const StateSlot& slot : state_layout_) {
+    const StateSpec& spec = objects_[slot.object]->interface().states[slot.state].spec;
+    for (size_t k = 0; k < spec.positions.size(); ++k) {
+      const IndexRange p = spec.positions[k];
+      const IndexRange v = spec.velocities.at(k);  // Same place (StateSpec::positions).
+      if (p.end - p.begin != v.end - v.begin) {
+        throw std::logic_error(objects_[slot.object]->name() + ": positions and velocities " +
+                               "ranges of different widths");
+      }
+      for (int i = 0; i < p.end - p.begin; ++i)
+        rate[static_cast<size_t>(slot.offset + p.begin + i)] = slot.offset + v.begin + i;
+      any = true;
+    }
+  }
+  if (!any) rate.clear();
+  return rate;
+}
+
+std::vector<std::string> Model::UnpairedVelocities() const {
+  std::vector<std::string> unpaired;
+  for (const StateSlot& slot : state_layout_) {
+    const SimObject& o = *objects_[slot.object];
+    const StateSpec& spec = o.interface().states[slot.state].spec;
+    if (spec.positions.size() != spec.velocities.size())
+      unpaired.push_back(o.name() + "." + spec.name);
+  }
+  return unpaired;
+}
+
 bool Model::Rhs(double t, const double* x, double* xdot) {
   t_ = t;
   // std::copy, not memcpy: a model without states has empty vectors whose data() may be null,

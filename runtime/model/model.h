@@ -58,6 +58,8 @@ class Model final : public OdeSystem {
   bool FillExactJacobian(int block, std::span<double> values) override;
   std::vector<bool> Accumulators() const override;
   std::vector<bool> Velocities() const override;
+  std::vector<int> PositionRates() const override;
+  std::vector<std::string> UnpairedVelocities() const override;
   /// Discrete events (model_events.cpp): the objects that declared them, from InitialState on.
   bool HasEvents() const override { return !with_events_.empty(); }
   /// Evaluates every output at (t, x), then each event object's UpdateDiscreteState().

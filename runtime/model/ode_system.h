@@ -53,6 +53,12 @@ class OdeSystem {
   /// Per state, whether it is a velocity (StateSpec::velocities: zero at every equilibrium,
   /// which Settle resets after each step); empty when there are none.
   virtual std::vector<bool> Velocities() const { return {}; }
+  /// Per state, the index of the state that is exactly its rate (StateSpec::positions: x' =
+  /// x[j], a cable node's position and velocity), or -1; empty when there are none.
+  virtual std::vector<int> PositionRates() const { return {}; }
+  /// "object.State" of each state with velocities not all paired with positions: what the
+  /// semi-explicit Euler integrator cannot move (it refuses such a model).
+  virtual std::vector<std::string> UnpairedVelocities() const { return {}; }
 };
 
 }  // namespace hawser

@@ -33,6 +33,10 @@ class InterruptibleSystem final : public OdeSystem {
   std::string Diagnose() const override { return inner_.Diagnose(); }
   std::vector<bool> Accumulators() const override { return inner_.Accumulators(); }
   std::vector<bool> Velocities() const override { return inner_.Velocities(); }
+  std::vector<int> PositionRates() const override { return inner_.PositionRates(); }
+  std::vector<std::string> UnpairedVelocities() const override {
+    return inner_.UnpairedVelocities();
+  }
   void SetEstimatingJacobian(bool on) override { inner_.SetEstimatingJacobian(on); }
   bool HasEvents() const override { return inner_.HasEvents(); }
   bool AfterStep(double t, const double* x) override { return inner_.AfterStep(t, x); }

@@ -16,7 +16,8 @@ const std::vector<std::pair<std::string, IntegratorKind>> kIntegrators = {
     {"cvode-bdf", IntegratorKind::kCvodeBdf},
     {"cvode-adams", IntegratorKind::kCvodeAdams},
     {"rk4", IntegratorKind::kRk4},
-    {"euler", IntegratorKind::kEuler}};
+    {"euler", IntegratorKind::kEuler},
+    {"semi-explicit-euler", IntegratorKind::kSemiExplicitEuler}};
 
 const std::vector<std::pair<std::string, FactorizationKind>> kFactorizations = {
     {"auto", FactorizationKind::kAuto},
@@ -172,7 +173,7 @@ EngineSettings ParseEngineSettings(const std::vector<Attribute>& attributes,
   check("HMax", s.h_max, s.h_max >= 0, "a step >= 0 (0 = no limit)");
   check("HMin", s.h_min, s.h_min >= 0, "a step >= 0 (0 = no limit)");
   check("stepsize", s.step_size, s.step_size >= 0,
-        "a step >= 0 (0 = CVODE's own initial step; rk4 and euler need > 0)");
+        "a step >= 0 (0 = CVODE's own initial step; the fixed-step methods need > 0)");
   // HMax = 0 means "no limit", so it cannot conflict with HMin.
   if (s.h_max > 0 && s.h_min > s.h_max) {
     errors.Add(where("HMin"), fmt::format("Engine HMin {} is larger than HMax {}; expected "
@@ -186,8 +187,7 @@ EngineSettings ParseEngineSettings(const std::vector<Attribute>& attributes,
                fmt::format("Engine MaxOrder {} is out of range for {}; expected 1 to {}",
                            s.max_order, ToString(s.integrator), highest_order));
   }
-  bool fixed_step = s.integrator == IntegratorKind::kEuler || s.integrator == IntegratorKind::kRk4;
-  if (fixed_step && !(s.step_size > 0)) {
+  if (IsFixedStep(s.integrator) && !(s.step_size > 0)) {
     errors.Add(where("stepsize"),
                fmt::format("Engine: the fixed-step integrator {} needs stepsize > 0 (got {}); "
                            "expected e.g. stepsize=\"0.001\"",

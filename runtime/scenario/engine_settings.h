@@ -9,13 +9,16 @@
 
 namespace hawser {
 
-enum class IntegratorKind { kCvodeBdf, kCvodeAdams, kRk4, kEuler };
+enum class IntegratorKind { kCvodeBdf, kCvodeAdams, kRk4, kEuler, kSemiExplicitEuler };
 enum class LinearSolverKind { kAuto, kDense, kBand, kSparse, kGmres };
 /// How the sparse solver factors the condensed system (Engine Factorization).
 enum class FactorizationKind { kAuto, kBand, kKlu };
 
-std::string ToString(IntegratorKind k);    ///< "cvode-bdf", "cvode-adams", "rk4", "euler"
+/// "cvode-bdf", "cvode-adams", "rk4", "euler", "semi-explicit-euler".
+std::string ToString(IntegratorKind k);
 std::string ToString(LinearSolverKind k);  ///< "auto", "dense", "band", "sparse", "gmres"
+/// True for the fixed-step methods (euler, rk4, semi-explicit-euler), which need stepsize.
+bool IsFixedStep(IntegratorKind k);
 
 /// When results are written. Times are sorted, unique and inside [start, end].
 struct OutputTimes {
@@ -38,7 +41,7 @@ struct EngineSettings {
   double h_max = 0.0;  ///< 0 = no limit.
   double h_min = 0.0;  ///< 0 = no limit.
   double step_size =
-      0.0;  ///< CVODE's initial step (0 = its own estimate); the fixed step of rk4/euler.
+      0.0;  ///< CVODE's initial step (0 = its own estimate); the fixed-step methods' step.
   int max_steps = 500000;  ///< CVODE steps allowed between two output times (extension MaxSteps).
   /// Extension MaxOrder: the highest order CVODE may use (0 = its own: 5 for BDF, 12 for Adams).
   /// Models with non-smooth parts (seabed contact, slack segments) often run faster capped at 3.

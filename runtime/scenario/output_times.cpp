@@ -25,8 +25,14 @@ std::string ToString(IntegratorKind k) {
       return "rk4";
     case IntegratorKind::kEuler:
       return "euler";
+    case IntegratorKind::kSemiExplicitEuler:
+      return "semi-explicit-euler";
   }
   return "unknown";
+}
+
+bool IsFixedStep(IntegratorKind k) {
+  return k != IntegratorKind::kCvodeBdf && k != IntegratorKind::kCvodeAdams;
 }
 
 std::string ToString(LinearSolverKind k) {

@@ -1,6 +1,7 @@
 #include "runtime/solve/fixed_step_integrator.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -48,19 +49,63 @@ HAWSER_ELEMENTWISE uint64_t Rk4Update(const double* __restrict x, double c,
   return non_finite;
 }
 
+/// Semi-explicit Euler over a span of the state: xn = x + h k + h^2 mask k_rate, where
+/// k_rate[i] = k[i + d] and mask[i] is 1 at a position whose rate is state i + d, else 0. A
+/// position's rate k[p] is exactly the old velocity, so this is x[p] + h (v + h a) =
+/// x[p] + h v_new; other states get Euler's x + h k. Returns the OR of NonFiniteBit over xn.
+HAWSER_ELEMENTWISE uint64_t SemiExplicitUpdate(const double* __restrict x, double h,
+                                               const double* __restrict k,
+                                               const double* __restrict mask,
+                                               const double* __restrict k_rate, int n,
+                                               double* __restrict xn) {
+  uint64_t non_finite = 0;
+  for (int i = 0; i < n; ++i) {
+    xn[i] = x[i] + h * k[i] + h * h * mask[i] * k_rate[i];
+    non_finite |= NonFiniteBit(xn[i]);
+  }
+  return non_finite;
+}
+
 }  // namespace
 
 FixedStepIntegrator::FixedStepIntegrator(OdeSystem& system, const EngineSettings& settings)
     : system_(system), kind_(settings.integrator), h_(settings.step_size), n_(system.size()) {
-  if (kind_ != IntegratorKind::kEuler && kind_ != IntegratorKind::kRk4) {
-    throw std::invalid_argument("FixedStepIntegrator: integrator must be euler or rk4, not " +
+  if (!IsFixedStep(kind_)) {
+    throw std::invalid_argument("FixedStepIntegrator: not a fixed-step integrator: " +
                                 ToString(kind_));
   }
+  if (kind_ == IntegratorKind::kSemiExplicitEuler) PairPositions(settings);
   if (!(h_ > 0) || !std::isfinite(h_)) {
     throw ScenarioError(settings.loc,
                         fmt::format("stepsize={} cannot be used by the fixed-step integrator '{}'; "
                                     "expected a step > 0 in seconds, e.g. stepsize=\"0.001\"",
                                     h_, ToString(kind_)));
+  }
+}
+
+void FixedStepIntegrator::PairPositions(const EngineSettings& settings) {
+  const std::vector<std::string> unpaired = system_.UnpairedVelocities();
+  if (!unpaired.empty()) {
+    throw ScenarioError(
+        settings.loc,
+        fmt::format("Engine Integrator semi-explicit-euler moves a position with its new "
+                    "velocity, so every velocity state must say which position it is the rate "
+                    "of; {} {} not (today only Cable nodes do): use rk4 or cvode-bdf",
+                    fmt::join(unpaired, ", "), unpaired.size() == 1 ? "does" : "do"));
+  }
+  // The pairs as spans of one offset d = rate - position (a cable's: 3, x -> vx), so that the
+  // update is one pass per span without an index per value; states inside a span that are not
+  // paired positions (a cable's velocities) have mask 0.
+  const std::vector<int> rate = system_.PositionRates();
+  position_mask_.assign(rate.size(), 0.0);
+  for (int p = 0; p < static_cast<int>(rate.size()); ++p) {
+    const int v = rate[static_cast<size_t>(p)];
+    if (v < 0) continue;
+    position_mask_[static_cast<size_t>(p)] = 1.0;
+    if (!spans_.empty() && spans_.back().offset == v - p)
+      spans_.back().end = p + 1;
+    else
+      spans_.push_back({p, p + 1, v - p});
   }
 }
 
@@ -133,6 +178,20 @@ void FixedStepIntegrator::Step(double h) {
   if (kind_ == IntegratorKind::kEuler) {
     Derivative(t, x, k1_.data(), h);
     non_finite = EulerUpdate(x, h, k1_.data(), n_, xn);
+  } else if (kind_ == IntegratorKind::kSemiExplicitEuler) {
+    // Semi-explicit (symplectic) Euler: v_new = v + h a(t, x), then p_new = p + h v_new for
+    // each position whose rate is a velocity; every other state as explicit Euler (the gaps
+    // between the spans).
+    const double* k = k1_.data();
+    Derivative(t, x, k1_.data(), h);
+    int done = 0;
+    for (const PositionSpan& s : spans_) {
+      non_finite |= EulerUpdate(x + done, h, k + done, s.begin - done, xn + done);
+      non_finite |= SemiExplicitUpdate(x + s.begin, h, k + s.begin, position_mask_.data() + s.begin,
+                                       k + s.begin + s.offset, s.end - s.begin, xn + s.begin);
+      done = s.end;
+    }
+    non_finite |= EulerUpdate(x + done, h, k + done, n_ - done, xn + done);
   } else {
     // Classical RK4: k1 = f(t, x), k2 = f(t + h/2, x + h/2 k1), k3 = f(t + h/2, x + h/2 k2),
     // k4 = f(t + h, x + h k3), x_new = x + h/6 (k1 + 2 k2 + 2 k3 + k4).

@@ -1,4 +1,4 @@
-// Fixed-step explicit methods: forward Euler and classical Runge-Kutta 4.
+// Fixed-step explicit methods: forward Euler, semi-explicit Euler and classical Runge-Kutta 4.
 #pragma once
 
 #include <span>
@@ -11,14 +11,16 @@
 
 namespace hawser {
 
-/// Explicit Euler (FhSim IntegratorMethod 0) or classical RK4 (IntegratorMethod 1) with the
-/// constant step settings.step_size [s]. Between two output times it takes full steps and ends
+/// Explicit Euler (FhSim IntegratorMethod 0), classical RK4 (IntegratorMethod 1) or semi-explicit
+/// Euler (positions moved with the new velocities, OdeSystem::PositionRates) with the constant
+/// step settings.step_size [s]. Between two output times it takes full steps and ends
 /// with one shortened step that lands exactly on the output time, so results are the method's
 /// solution at exactly that time. Work vectors are allocated in Reset, never in AdvanceTo.
 class FixedStepIntegrator final : public Integrator {
  public:
-  /// Throws ScenarioError at settings.loc unless settings.step_size > 0. `system` must outlive
-  /// the integrator.
+  /// Throws ScenarioError at settings.loc unless settings.step_size > 0, and for semi-explicit
+  /// Euler when the system has velocities without positions (OdeSystem::UnpairedVelocities).
+  /// `system` must outlive the integrator.
   FixedStepIntegrator(OdeSystem& system, const EngineSettings& settings);
 
   void Reset(double t0, std::span<const double> x0) override;
@@ -26,11 +28,14 @@ class FixedStepIntegrator final : public Integrator {
   /// derivative or the new state is not finite; the state is then left at the last good step.
   void AdvanceTo(double t_out, std::span<double> x) override;
   SolverStats stats() const override { return stats_; }
-  /// "euler" or "rk4".
+
+  /// "euler", "rk4" or "semi-explicit-euler".
   std::string name() const override { return ToString(kind_); }
 
  private:
   void Step(double h);
+  /// Semi-explicit Euler's pairs from the system, or ScenarioError naming the unpaired states.
+  void PairPositions(const EngineSettings& settings);
   /// Lets a system with discrete events update them at (t_, x_) (OdeSystem::AfterStep).
   void AfterStep();
   void Derivative(double t, const double* x, double* xdot, double h);
@@ -42,6 +47,13 @@ class FixedStepIntegrator final : public Integrator {
   bool initialised_ = false;
   double t_ = 0.0;
   std::vector<double> x_, x_new_, k1_, k2_, k3_, k4_, stage_;
+  /// Semi-explicit Euler's pairs: states [begin, end) whose positions (position_mask_ 1) have
+  /// the rate state `offset` further on.
+  struct PositionSpan {
+    int begin, end, offset;
+  };
+  std::vector<PositionSpan> spans_;
+  std::vector<double> position_mask_;
   SolverStats stats_;
 };
 

@@ -15,6 +15,7 @@ std::unique_ptr<Integrator> MakeIntegrator(OdeSystem& system, const EngineSettin
       return std::make_unique<CvodeIntegrator>(system, settings);
     case IntegratorKind::kRk4:
     case IntegratorKind::kEuler:
+    case IntegratorKind::kSemiExplicitEuler:
       return std::make_unique<FixedStepIntegrator>(system, settings);
   }
   throw std::invalid_argument("MakeIntegrator: unknown integrator kind");

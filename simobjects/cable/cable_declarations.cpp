@@ -129,16 +129,21 @@ void Cable::DeclarePortsAndStates() {
       DeclareOutput(ScalarPort("MaxStrain", "-", "Largest segment strain (l - l0) / l0."));
   std::vector<PortDimension> free_node_dims;
   std::vector<IndexRange> node_velocities;  // vx, vy, vz of each node.
+  std::vector<IndexRange> node_positions;   // x, y, z of each node: Pos' = Vel.
   if (props_.elements > 1) {
     free_node_dims = {{"free_node", props_.elements - 1, {}},
                       {"node_state", 6, {"x", "y", "z", "vx", "vy", "vz"}}};
-    for (int i = 0; i < props_.elements - 1; ++i) node_velocities.push_back({6 * i + 3, 6 * i + 6});
+    for (int i = 0; i < props_.elements - 1; ++i) {
+      node_positions.push_back({6 * i, 6 * i + 3});
+      node_velocities.push_back({6 * i + 3, 6 * i + 6});
+    }
   }
   nodes_ = DeclareState({.name = "Nodes",
                          .width = 6 * (props_.elements - 1),
                          .unit = "m, m/s",
                          .doc = "Per internal node x,y,z,vx,vy,vz, node 1 (next to A) first.",
                          .velocities = std::move(node_velocities),
+                         .positions = std::move(node_positions),
                          .dims = free_node_dims});
   kinetic_energy_ = DeclareOutput(
       ScalarPort("KineticEnergy", "J", "Internal nodes, normal added mass included."));

@@ -95,6 +95,10 @@ struct StateSpec {
   /// a cable node's vx, vy, vz): zero at every equilibrium. Settle sets them to zero after each
   /// of its steps (kinetic damping, runtime/solve/settle.h). Empty: none.
   std::vector<IndexRange> velocities;
+  /// Entries whose rates are exactly the velocities entries of the same place in `velocities`
+  /// (Pos' = Vel: a cable node's x, y, z): the semi-explicit Euler integrator moves them with
+  /// the new velocities. Empty: none; else as many ranges as `velocities`, of the same widths.
+  std::vector<IndexRange> positions;
   /// The dimensions of the values in result files (PortDimension); empty: one of indices.
   std::vector<PortDimension> dims;
 };

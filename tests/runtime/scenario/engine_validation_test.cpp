@@ -72,6 +72,8 @@ TEST_CASE("Engine steps: HMin, HMax and stepsize >= 0, HMin <= HMax, fixed-step 
                 {"HMin 0.2 is larger than HMax 0.1", "expected HMin <= HMax"});
   CheckRejected({{"IntegratorMethod", "1"}}, {"rk4 needs stepsize > 0", "expected e.g."});
   CheckRejected({{"Integrator", "euler"}, {"stepsize", "0"}}, {"euler needs stepsize > 0"});
+  CheckRejected({{"Integrator", "semi-explicit-euler"}},
+                {"semi-explicit-euler needs stepsize > 0"});
   CheckRejected({{"HMax", "nan"}}, {"Engine HMax: 'nan' is not a number"});
   // HMax = 0 and HMin = 0 mean "no limit"; stepsize = 0 is CVODE's own first step.
   EngineSettings s = Parse({{"HMax", "0"}, {"HMin", "0"}, {"stepsize", "0"}});
