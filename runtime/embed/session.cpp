@@ -46,8 +46,8 @@ Session::Session(Scenario scenario) : scenario_(std::move(scenario)), registry_(
   const EngineSettings& settings = scenario_.engine;
   t_ = settings.output.start;
   x_ = model_->InitialState(t_);
+  integrator_ = MakeIntegrator(*model_, settings);  // Before Settle: it may refuse the model.
   if (settings.settle) SettleOrThrow(*model_, *model_, settings, t_, x_);
-  integrator_ = MakeIntegrator(*model_, settings);
   state_names_ = StateNames(*model_);
 }
 

@@ -106,6 +106,10 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
   // Against the scenario's whole run, also on a restart: a break before the restart time has
   // happened already (the state file's discrete state holds it).
   model.CheckEventTimes(settings.output.start, settings.output.end);
+  // The integrator before Settle and the result file: one that cannot take this model
+  // (semi-explicit Euler and a body's velocities) fails the run before anything is computed.
+  InterruptibleSystem system(model, options.interrupt);
+  std::unique_ptr<Integrator> integrator = MakeIntegrator(system, settings);
   RunInfo info = options.info;
   RecordSea(model, settings.output, info);
   const std::vector<LoggedSignal> logged = SelectLoggedSignals(model, settings);
@@ -115,8 +119,6 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
     if (!s.is_state) logged_outputs.push_back(s.values);
   model.SetLogged(logged_outputs);  // A row computes only what it writes.
 
-  InterruptibleSystem system(model, options.interrupt);
-  std::unique_ptr<Integrator> integrator;
   std::optional<std::string> io_error;
   try {
     // Objects initialise at the start time even on a restart, whose state then replaces theirs.
@@ -127,7 +129,6 @@ RunResult Simulate(Model& model, const EngineSettings& settings, Sink& sink,
     } else if (settings.settle) {
       SettleOrThrow(model, system, settings, t0, x);
     }
-    integrator = MakeIntegrator(system, settings);
     integrator->Reset(t0, x);
     for (double t : settings.output.times) {
       if (t < t0) continue;  // Before a restart's time.

@@ -206,6 +206,24 @@ TEST_CASE("run reports bad input the same way as validate, exit code 2, and writ
         std::string::npos);
 }
 
+TEST_CASE("an integrator that cannot take the model fails the run before Settle and results") {
+  // Semi-explicit Euler moves positions with their velocities; the ball's Vel has no position
+  // declared as its rate. The run stops at the <Engine>'s line before it settles or opens the
+  // result file: an earlier result there is left as it was.
+  const std::string xml = Replace(kBase, R"(IntegratorMethod="2")",
+                                  R"(Integrator="semi-explicit-euler" stepsize="0.01" Settle="1")");
+  const std::string path = WriteTempFile("semi_explicit_body.xml", xml);
+  const std::string out = WriteTempFile("semi_explicit_body.csv", "an earlier result\n");
+  const CommandResult r = RunHawser("run '" + path + "' -o '" + out + "'");
+  CAPTURE(r.output);
+  CHECK(r.exit_code == 2);
+  CHECK(r.output.find(fmt::format("{}:{}: error: ", path, LineOf(xml, "<Engine"))) !=
+        std::string::npos);
+  CHECK(r.output.find("Ball.Vel does not") != std::string::npos);
+  CHECK(r.output.find("Settle:") == std::string::npos);
+  CHECK(ReadFile(out) == "an earlier result\n");
+}
+
 TEST_CASE("validate reports several errors at once") {
   std::string xml = Replace(kBase, "Stiffness=\"${k}\"", "Stifness=\"${k}\"");
   xml = Replace(xml, "Mass=\"2\"", "Mass=\"2\" Colour=\"red\"");
