@@ -28,7 +28,6 @@ class FixedStepIntegrator final : public Integrator {
   /// derivative or the new state is not finite; the state is then left at the last good step.
   void AdvanceTo(double t_out, std::span<double> x) override;
   SolverStats stats() const override { return stats_; }
-
   /// "euler", "rk4" or "semi-explicit-euler".
   std::string name() const override { return ToString(kind_); }
 
