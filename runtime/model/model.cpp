@@ -353,6 +353,14 @@ std::vector<int> Model::ExactJacobianColumns() const {
   return block_of;
 }
 
+void Model::DampImplicitly(double theta_h, double* change) {
+  // The objects transform their derivative() views, which lie in xdot_: the change goes there
+  // and back (xdot_ is rewritten by the next Rhs before anything reads it).
+  std::copy(change, change + xdot_.size(), xdot_.begin());
+  for (SimObject* o : with_states_) o->DampImplicitly(theta_h);
+  std::copy(xdot_.begin(), xdot_.end(), change);
+}
+
 bool Model::FillExactJacobian(int block, std::span<double> values) {
   ExactJacobianBlock& b = exact_.at(static_cast<size_t>(block));
   bool given = false;

@@ -38,6 +38,9 @@ class InterruptibleSystem final : public OdeSystem {
     return inner_.UnpairedVelocities();
   }
   void SetEstimatingJacobian(bool on) override { inner_.SetEstimatingJacobian(on); }
+  void DampImplicitly(double theta_h, double* change) override {
+    inner_.DampImplicitly(theta_h, change);
+  }
   bool HasEvents() const override { return inner_.HasEvents(); }
   bool AfterStep(double t, const double* x) override { return inner_.AfterStep(t, x); }
   double NextEventTime(double t) const override { return inner_.NextEventTime(t); }

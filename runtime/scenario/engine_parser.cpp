@@ -17,7 +17,8 @@ const std::vector<std::pair<std::string, IntegratorKind>> kIntegrators = {
     {"cvode-adams", IntegratorKind::kCvodeAdams},
     {"rk4", IntegratorKind::kRk4},
     {"euler", IntegratorKind::kEuler},
-    {"semi-explicit-euler", IntegratorKind::kSemiExplicitEuler}};
+    {"semi-explicit-euler", IntegratorKind::kSemiExplicitEuler},
+    {"leapfrog", IntegratorKind::kLeapfrog}};
 
 const std::vector<std::pair<std::string, FactorizationKind>> kFactorizations = {
     {"auto", FactorizationKind::kAuto},

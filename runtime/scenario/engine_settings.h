@@ -9,15 +9,16 @@
 
 namespace hawser {
 
-enum class IntegratorKind { kCvodeBdf, kCvodeAdams, kRk4, kEuler, kSemiExplicitEuler };
+enum class IntegratorKind { kCvodeBdf, kCvodeAdams, kRk4, kEuler, kSemiExplicitEuler, kLeapfrog };
 enum class LinearSolverKind { kAuto, kDense, kBand, kSparse, kGmres };
 /// How the sparse solver factors the condensed system (Engine Factorization).
 enum class FactorizationKind { kAuto, kBand, kKlu };
 
-/// "cvode-bdf", "cvode-adams", "rk4", "euler", "semi-explicit-euler".
+/// "cvode-bdf", "cvode-adams", "rk4", "euler", "semi-explicit-euler", "leapfrog".
 std::string ToString(IntegratorKind k);
 std::string ToString(LinearSolverKind k);  ///< "auto", "dense", "band", "sparse", "gmres"
-/// True for the fixed-step methods (euler, rk4, semi-explicit-euler), which need stepsize.
+/// True for the fixed-step methods (euler, rk4, semi-explicit-euler, leapfrog), which need
+/// stepsize.
 bool IsFixedStep(IntegratorKind k);
 
 /// When results are written. Times are sorted, unique and inside [start, end].

@@ -27,6 +27,8 @@ std::string ToString(IntegratorKind k) {
       return "euler";
     case IntegratorKind::kSemiExplicitEuler:
       return "semi-explicit-euler";
+    case IntegratorKind::kLeapfrog:
+      return "leapfrog";
   }
   return "unknown";
 }

@@ -66,6 +66,48 @@ HAWSER_ELEMENTWISE uint64_t SemiExplicitUpdate(const double* __restrict x, doubl
   return non_finite;
 }
 
+/// The leapfrog's update over a span of the state: a position (mask 1) moves with its new
+/// velocity, x[p] + h (v + h a) with v = x_rate[i], a = k_rate[i]; every other state (mask 0)
+/// x + h k. The blend by the mask is exact for finite values (k 0 + w = w, k 1 + 0 w = k).
+/// Returns the OR of NonFiniteBit over xn.
+HAWSER_ELEMENTWISE uint64_t LeapfrogUpdate(const double* __restrict x, double h,
+                                           const double* __restrict k,
+                                           const double* __restrict mask,
+                                           const double* __restrict x_rate,
+                                           const double* __restrict k_rate, int n,
+                                           double* __restrict xn) {
+  uint64_t non_finite = 0;
+  for (int i = 0; i < n; ++i) {
+    xn[i] = x[i] + h * (k[i] * (1.0 - mask[i]) + mask[i] * (x_rate[i] + h * k_rate[i]));
+    non_finite |= NonFiniteBit(xn[i]);
+  }
+  return non_finite;
+}
+
+/// fed = x + mask (x - previous) / 2: the velocities (mask 1) extrapolated half a step.
+HAWSER_ELEMENTWISE void Extrapolate(const double* __restrict x, const double* __restrict previous,
+                                    const double* __restrict mask, int n, double* __restrict fed) {
+  for (int i = 0; i < n; ++i) fed[i] = x[i] + 0.5 * mask[i] * (x[i] - previous[i]);
+}
+
+/// half = k with the velocities' entries (mask 1) halved.
+HAWSER_ELEMENTWISE void HalveVelocities(const double* __restrict k, const double* __restrict mask,
+                                        int n, double* __restrict half) {
+  for (int i = 0; i < n; ++i) half[i] = k[i] * (1.0 - 0.5 * mask[i]);
+}
+
+/// d = a - b.
+HAWSER_ELEMENTWISE void Difference(const double* __restrict a, const double* __restrict b, int n,
+                                   double* __restrict d) {
+  for (int i = 0; i < n; ++i) d[i] = a[i] - b[i];
+}
+
+/// s = a + b.
+HAWSER_ELEMENTWISE void Add(const double* __restrict a, const double* __restrict b, int n,
+                            double* __restrict s) {
+  for (int i = 0; i < n; ++i) s[i] = a[i] + b[i];
+}
+
 }  // namespace
 
 FixedStepIntegrator::FixedStepIntegrator(OdeSystem& system, const EngineSettings& settings)
@@ -74,7 +116,8 @@ FixedStepIntegrator::FixedStepIntegrator(OdeSystem& system, const EngineSettings
     throw std::invalid_argument("FixedStepIntegrator: not a fixed-step integrator: " +
                                 ToString(kind_));
   }
-  if (kind_ == IntegratorKind::kSemiExplicitEuler) PairPositions(settings);
+  if (kind_ == IntegratorKind::kSemiExplicitEuler || kind_ == IntegratorKind::kLeapfrog)
+    PairPositions(settings);
   if (!(h_ > 0) || !std::isfinite(h_)) {
     throw ScenarioError(settings.loc,
                         fmt::format("stepsize={} cannot be used by the fixed-step integrator '{}'; "
@@ -88,20 +131,23 @@ void FixedStepIntegrator::PairPositions(const EngineSettings& settings) {
   if (!unpaired.empty()) {
     throw ScenarioError(
         settings.loc,
-        fmt::format("Engine Integrator semi-explicit-euler moves a position with its new "
-                    "velocity, so every velocity state must say which position it is the rate "
-                    "of; {} {} not (today only Cable nodes do): use rk4 or cvode-bdf",
-                    fmt::join(unpaired, ", "), unpaired.size() == 1 ? "does" : "do"));
+        fmt::format("Engine Integrator {} moves a position with its new velocity, so every "
+                    "velocity state must say which position it is the rate of; {} {} not (today "
+                    "only Cable nodes do): use rk4 or cvode-bdf",
+                    ToString(kind_), fmt::join(unpaired, ", "),
+                    unpaired.size() == 1 ? "does" : "do"));
   }
   // The pairs as spans of one offset d = rate - position (a cable's: 3, x -> vx), so that the
   // update is one pass per span without an index per value; states inside a span that are not
   // paired positions (a cable's velocities) have mask 0.
   const std::vector<int> rate = system_.PositionRates();
   position_mask_.assign(rate.size(), 0.0);
+  velocity_mask_.assign(rate.size(), 0.0);
   for (int p = 0; p < static_cast<int>(rate.size()); ++p) {
     const int v = rate[static_cast<size_t>(p)];
     if (v < 0) continue;
     position_mask_[static_cast<size_t>(p)] = 1.0;
+    velocity_mask_[static_cast<size_t>(v)] = 1.0;
     if (!spans_.empty() && spans_.back().offset == v - p)
       spans_.back().end = p + 1;
     else
@@ -120,7 +166,8 @@ void FixedStepIntegrator::Reset(double t0, std::span<const double> x0) {
     }
   }
   x_.assign(x0.begin(), x0.end());
-  for (auto* v : {&x_new_, &k1_, &k2_, &k3_, &k4_, &stage_}) v->assign(n_, 0.0);
+  for (auto* v : {&x_new_, &k1_, &k2_, &k3_, &k4_, &stage_, &k_previous_}) v->assign(n_, 0.0);
+  history_ = staggered_ = false;
   t_ = t0;
   stats_ = SolverStats{};
   initialised_ = true;
@@ -140,6 +187,10 @@ void FixedStepIntegrator::AdvanceTo(double t_out, std::span<double> x) {
   // rounding does not accumulate), while one more leaves more than a rounding margin; then one
   // step of at most h (1 + 1e-12) lands exactly on t_out.
   const double t_begin = t_;
+  if (kind_ == IntegratorKind::kLeapfrog) {
+    LeapfrogTo(t_out, x);
+    return;
+  }
   for (long i = 1; t_begin + static_cast<double>(i) * h_ < t_out - 1e-12 * h_; ++i) {
     const double t_next = t_begin + static_cast<double>(i) * h_;
     Step(t_next - t_);
@@ -154,10 +205,57 @@ void FixedStepIntegrator::AdvanceTo(double t_out, std::span<double> x) {
   std::copy(x_.begin(), x_.end(), x.begin());
 }
 
+void FixedStepIntegrator::LeapfrogTo(double t_out, std::span<double> x) {
+  // Equal steps that divide the interval: a shortened last step would break the staggering of
+  // velocities and positions (its kick would need the mean of two steps), costing an order.
+  const double span = t_out - t_;
+  const long steps = std::max(1L, static_cast<long>(std::ceil(span / h_ - 1e-9)));
+  const double h = span / static_cast<double>(steps);
+  const double t_begin = t_;
+  for (long i = 1; span > 0.0 && i <= steps; ++i) {
+    const double t_next = i == steps ? t_out : t_begin + static_cast<double>(i) * h;
+    Step(t_next - t_);
+    t_ = t_next;
+    AfterStep();
+  }
+  std::copy(x_.begin(), x_.end(), x.begin());
+  // The velocity state lags its position by half a step: the output gets v + (v - v_prev) / 2,
+  // the velocity at the output time to second order (the integration carries on from x_).
+  if (history_) Extrapolate(x_.data(), x_new_.data(), velocity_mask_.data(), n_, x.data());
+}
+
 void FixedStepIntegrator::AfterStep() {
   // A one-step method has no history to restart: an event changes the next step's equations
-  // only (found to the step; a scheduled time is not landed on).
-  if (system_.HasEvents()) system_.AfterStep(t_, x_.data());
+  // only (found to the step; a scheduled time is not landed on). The leapfrog's velocity and
+  // acceleration of the step before are of the old equations then, and are dropped.
+  if (system_.HasEvents() && system_.AfterStep(t_, x_.data())) {
+    history_ = false;
+    std::fill(k_previous_.begin(), k_previous_.end(), 0.0);
+  }
+}
+
+const double* FixedStepIntegrator::LeapfrogStep(double h) {
+  // Forces at the velocity extrapolated to the step's start, v~ = v + (v - v_prev) / 2 (the
+  // velocity state lags by half a step); the objects' linear damping centred implicitly on the
+  // change of acceleration since the step before, (M + h/2 C) (a - a_prev) = M (a~ - a_prev)
+  // (SimObject::DampImplicitly; a_prev is 0 on the first step). The state of the step before
+  // is x_new_ (swapped out by Step), until the update overwrites it.
+  const double* x = x_.data();
+  double* k = k1_.data();
+  double* change = k2_.data();
+  Extrapolate(x, history_ ? x_new_.data() : x, velocity_mask_.data(), n_, stage_.data());
+  Derivative(t_, stage_.data(), k, h);
+  Difference(k, k_previous_.data(), n_, change);
+  system_.DampImplicitly(0.5 * h, change);
+  // Entries no object damps come back as k - k_prev: k again, to rounding.
+  Add(k_previous_.data(), change, n_, k);
+  history_ = true;
+  if (staggered_) return k;
+  // The first step from a state whose velocity is at its time, v(t0): half a kick, to
+  // v(t0 + h/2), staggers the velocity behind the position from then on (an order otherwise).
+  staggered_ = true;
+  HalveVelocities(k, velocity_mask_.data(), n_, stage_.data());
+  return stage_.data();
 }
 
 void FixedStepIntegrator::Derivative(double t, const double* x, double* xdot, double h) {
@@ -192,6 +290,18 @@ void FixedStepIntegrator::Step(double h) {
       done = s.end;
     }
     non_finite |= EulerUpdate(x + done, h, k + done, n_ - done, xn + done);
+  } else if (kind_ == IntegratorKind::kLeapfrog) {
+    const double* k = LeapfrogStep(h);
+    int done = 0;
+    for (const PositionSpan& s : spans_) {
+      non_finite |= EulerUpdate(x + done, h, k + done, s.begin - done, xn + done);
+      non_finite |= LeapfrogUpdate(x + s.begin, h, k + s.begin, position_mask_.data() + s.begin,
+                                   x + s.begin + s.offset, k + s.begin + s.offset, s.end - s.begin,
+                                   xn + s.begin);
+      done = s.end;
+    }
+    non_finite |= EulerUpdate(x + done, h, k + done, n_ - done, xn + done);
+    k_previous_.swap(k1_);
   } else {
     // Classical RK4: k1 = f(t, x), k2 = f(t + h/2, x + h/2 k1), k3 = f(t + h/2, x + h/2 k2),
     // k4 = f(t + h, x + h k3), x_new = x + h/6 (k1 + 2 k2 + 2 k3 + k4).

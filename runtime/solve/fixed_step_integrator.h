@@ -1,4 +1,5 @@
-// Fixed-step explicit methods: forward Euler, semi-explicit Euler and classical Runge-Kutta 4.
+// Fixed-step explicit methods: forward Euler, semi-explicit Euler, the leapfrog and classical
+// Runge-Kutta 4.
 #pragma once
 
 #include <span>
@@ -11,16 +12,19 @@
 
 namespace hawser {
 
-/// Explicit Euler (FhSim IntegratorMethod 0), classical RK4 (IntegratorMethod 1) or semi-explicit
-/// Euler (positions moved with the new velocities, OdeSystem::PositionRates) with the constant
-/// step settings.step_size [s]. Between two output times it takes full steps and ends
-/// with one shortened step that lands exactly on the output time, so results are the method's
-/// solution at exactly that time. Work vectors are allocated in Reset, never in AdvanceTo.
+/// Explicit Euler (FhSim IntegratorMethod 0), classical RK4 (IntegratorMethod 1), semi-explicit
+/// Euler (positions moved with the new velocities, OdeSystem::PositionRates) or the leapfrog
+/// (second order: semi-explicit Euler with the forces at the extrapolated velocity and the
+/// damping centred implicitly, OdeSystem::DampImplicitly) with the constant step
+/// settings.step_size [s]. Between two output times it takes full steps and ends with one
+/// shortened step that lands exactly on the output time (the leapfrog: equal steps of at most
+/// step_size that divide the interval), so results are the method's solution at exactly that
+/// time. Work vectors are allocated in Reset, never in AdvanceTo.
 class FixedStepIntegrator final : public Integrator {
  public:
   /// Throws ScenarioError at settings.loc unless settings.step_size > 0, and for semi-explicit
-  /// Euler when the system has velocities without positions (OdeSystem::UnpairedVelocities).
-  /// `system` must outlive the integrator.
+  /// Euler and the leapfrog when the system has velocities without positions
+  /// (OdeSystem::UnpairedVelocities). `system` must outlive the integrator.
   FixedStepIntegrator(OdeSystem& system, const EngineSettings& settings);
 
   void Reset(double t0, std::span<const double> x0) override;
@@ -33,6 +37,11 @@ class FixedStepIntegrator final : public Integrator {
 
  private:
   void Step(double h);
+  /// The leapfrog's equal steps to t_out and its output (the velocities at t_out).
+  void LeapfrogTo(double t_out, std::span<double> x);
+  /// The leapfrog's derivative for the step from (t_, x_) into k1_, its history updated;
+  /// returns the derivative the update takes (k1_, or its half kick on the first step).
+  const double* LeapfrogStep(double h);
   /// Semi-explicit Euler's pairs from the system, or ScenarioError naming the unpaired states.
   void PairPositions(const EngineSettings& settings);
   /// Lets a system with discrete events update them at (t_, x_) (OdeSystem::AfterStep).
@@ -46,6 +55,14 @@ class FixedStepIntegrator final : public Integrator {
   bool initialised_ = false;
   double t_ = 0.0;
   std::vector<double> x_, x_new_, k1_, k2_, k3_, k4_, stage_;
+  /// The leapfrog's derivative of the step before (zero without one) and whether there was a
+  /// step before (its state is then x_new_); dropped at Reset and when an event changes the
+  /// equations.
+  std::vector<double> k_previous_;
+  bool history_ = false;
+  /// Whether the leapfrog's velocities lag its positions by half a step (after its first step
+  /// from Reset; an event keeps it).
+  bool staggered_ = false;
   /// Semi-explicit Euler's pairs: states [begin, end) whose positions (position_mask_ 1) have
   /// the rate state `offset` further on.
   struct PositionSpan {
@@ -53,6 +70,8 @@ class FixedStepIntegrator final : public Integrator {
   };
   std::vector<PositionSpan> spans_;
   std::vector<double> position_mask_;
+  /// 1 at each velocity that is a position's rate (the leapfrog extrapolates them).
+  std::vector<double> velocity_mask_;
   SolverStats stats_;
 };
 

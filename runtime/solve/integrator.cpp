@@ -16,6 +16,7 @@ std::unique_ptr<Integrator> MakeIntegrator(OdeSystem& system, const EngineSettin
     case IntegratorKind::kRk4:
     case IntegratorKind::kEuler:
     case IntegratorKind::kSemiExplicitEuler:
+    case IntegratorKind::kLeapfrog:
       return std::make_unique<FixedStepIntegrator>(system, settings);
   }
   throw std::invalid_argument("MakeIntegrator: unknown integrator kind");

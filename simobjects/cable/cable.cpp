@@ -337,4 +337,8 @@ void Cable::CalcDerivatives() {
   derivative(dissipated_energy_)[0] = power_;
 }
 
+void Cable::DampImplicitly(double theta_h) {
+  DampAxiallyImplicitly(props_, work_, theta_h, derivative(nodes_));
+}
+
 }  // namespace hawser

@@ -25,8 +25,9 @@
 /// the Bind* functions private, out of line; hawser/common_declarations.h; the batched
 /// Ocean::Motion(t, points, out). 8: ObjectArgs::line_types (the scenario's <LINETYPES>);
 /// the virtual SimObject::DiscreteState() and RestoreDiscreteState() (saved with --save-state);
-/// RecordEvent at a given time. 9: SimObject::logging_only().
-#define HAWSER_PLUGIN_API_VERSION 9
+/// RecordEvent at a given time. 9: SimObject::logging_only(). 10: the virtual
+/// SimObject::DampImplicitly() (the leapfrog's centred damping).
+#define HAWSER_PLUGIN_API_VERSION 10
 
 namespace hawser {
 

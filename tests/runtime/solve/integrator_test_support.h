@@ -1,9 +1,16 @@
 // Test-local ODE systems and engine settings shared by the integrator tests (integrator_test.cpp,
-// cvode_integrator_test.cpp, fixed_step_integrator_test.cpp).
+// cvode_integrator_test.cpp, fixed_step_integrator_test.cpp, semi_explicit_euler_test.cpp,
+// leapfrog_test.cpp).
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "hawser/errors.h"
 #include "runtime/model/ode_system.h"
 #include "runtime/scenario/engine_settings.h"
+#include "runtime/solve/integrator.h"
 
 namespace hawser::integrator_test {
 
@@ -43,6 +50,49 @@ inline EngineSettings Settings(IntegratorKind kind, double end, double tol = 1e-
   s.output.end = end;
   s.loc = {"test.xml", 3};
   return s;
+}
+
+/// x = (q, v), q' = v (declared: q's rate is state 1), v' = -w^2 q - 2 z w v; mass 1 and
+/// damping C = 2 z w, so DampImplicitly divides the acceleration's change by 1 + g C.
+class DampedOscillator : public OdeSystem {
+ public:
+  DampedOscillator(double w, double zeta) : w_(w), zeta_(zeta) {}
+  int size() const override { return 2; }
+  bool Rhs(double /*t*/, const double* x, double* xdot) override {
+    xdot[0] = x[1];
+    xdot[1] = -w_ * w_ * x[0] - 2 * zeta_ * w_ * x[1];
+    return true;
+  }
+  void DampImplicitly(double theta_h, double* change) override {
+    change[1] /= 1.0 + theta_h * 2 * zeta_ * w_;
+  }
+  std::vector<bool> Velocities() const override { return {false, true}; }
+  std::vector<int> PositionRates() const override { return {1, -1}; }
+
+ private:
+  double w_, zeta_;
+};
+
+/// Growth of the damped oscillator's motion from (q, v) = (1, 0) over 4000 steps of h of the
+/// fixed-step method `kind`: the largest |(w q, v)| in the last 1000 steps over that in the
+/// first 1000 (+inf once the state overflows, which the integrator reports).
+inline double Growth(IntegratorKind kind, double w, double zeta, double h) {
+  DampedOscillator system(w, zeta);
+  auto integrator = MakeIntegrator(system, Settings(kind, 4000 * h, 0.0, h));
+  std::vector<double> x{1.0, 0.0};
+  integrator->Reset(0.0, x);
+  double first = 0.0, last = 0.0;
+  try {
+    for (int i = 1; i <= 4000; ++i) {
+      integrator->AdvanceTo(i * h, x);
+      const double size = std::hypot(w * x[0], x[1]);
+      if (i <= 1000) first = std::max(first, size);
+      if (i > 3000) last = std::max(last, size);
+    }
+  } catch (const SimulationError&) {
+    return INFINITY;
+  }
+  return last / first;
 }
 
 }  // namespace hawser::integrator_test

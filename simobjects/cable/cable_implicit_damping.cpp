@@ -1,0 +1,167 @@
+// DampAxiallyImplicitly (cable_physics.h): (M + g C)^-1 M on the free nodes' accelerations, with
+// g = theta h and C = D^T diag(c) D the taut segments' axial damping. By Woodbury's identity
+//   (M + D^T G D)^-1 M d = d - M^-1 D^T (G^-1 + D M^-1 D^T)^-1 D d,   G = g diag(c),
+// where D M^-1 D^T is tridiagonal over the segments. Row j is scaled by gamma_j = g c_j, so that
+// a slack or broken segment (gamma 0) is the row y_j = 0. The ends are held (their
+// accelerations are given): M^-1 is zero there. The coefficients are formed in passes that
+// vectorise; the tridiagonal system is solved from both ends at once (a twisted
+// factorisation), two independent chains of divisions instead of one twice as long.
+#include <span>
+
+#include "simobjects/cable/cable_lanes.h"
+#include "simobjects/cable/cable_pass.h"
+#include "simobjects/cable/cable_physics.h"
+
+namespace hawser {
+namespace {
+
+/// The solve's arrays, carved from CableWorkspace::damping_solve: per node (0..n) d and the
+/// inverse masses (zero at the held ends); per segment (0..n-1) the rows and the unknowns.
+struct DampingArrays {
+  double *dx, *dy, *dz, *along, *across;                                           // nodes
+  double *ex, *ey, *ez, *qa, *qb, *gamma, *diagonal, *coupling, *rhs, *y, *pivot;  // segments
+  static constexpr int kNodeArrays = 5, kSegmentArrays = 11;
+  DampingArrays(std::vector<double>& buffer, int n) {
+    const auto nodes = static_cast<size_t>(n) + 1, segments = static_cast<size_t>(n);
+    buffer.resize(kNodeArrays * nodes + kSegmentArrays * segments);
+    double* b = buffer.data();
+    for (double** a : {&dx, &dy, &dz, &along, &across}) *a = b, b += nodes;
+    for (double** a : {&ex, &ey, &ez, &qa, &qb, &gamma, &diagonal, &coupling, &rhs, &y, &pivot})
+      *a = b, b += segments;
+  }
+};
+
+/// Per segment j: unit vector e_j, q_j . e_j and q_j+1 . e_j, gamma_j, the scaled diagonal
+/// 1 + gamma_j e_j^T (W_j + W_j+1) e_j and the scaled right side gamma_j e_j . (d_j+1 - d_j),
+/// with W_i = across_i I + (along_i - across_i) q_i q_i^T.
+HAWSER_CABLE_PASS void Rows(const Lanes& l, const double* inverse_length, const double* damping,
+                            double theta_h, int n, const DampingArrays& s) {
+  const NodeArrays q = l.chord, seg = l.segment, pull = l.pull;
+  const double *dx = s.dx, *dy = s.dy, *dz = s.dz, *along = s.along, *across = s.across;
+  double *ex = s.ex, *ey = s.ey, *ez = s.ez, *qa = s.qa, *qb = s.qb, *gamma = s.gamma;
+  double *diagonal = s.diagonal, *rhs = s.rhs;
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int j = 0; j < n; ++j) {
+    const double x = seg.x[j] * inverse_length[j], y = seg.y[j] * inverse_length[j],
+                 z = seg.z[j] * inverse_length[j];
+    ex[j] = x;
+    ey[j] = y;
+    ez[j] = z;
+    const double first = q.x[j] * x + q.y[j] * y + q.z[j] * z;
+    const double second = q.x[j + 1] * x + q.y[j + 1] * y + q.z[j + 1] * z;
+    qa[j] = first;
+    qb[j] = second;
+    const bool taut = pull.x[j] != 0.0 || pull.y[j] != 0.0 || pull.z[j] != 0.0;
+    const double g = taut ? theta_h * damping[j] : 0.0;
+    gamma[j] = g;
+    const double w = across[j] + (along[j] - across[j]) * first * first + across[j + 1] +
+                     (along[j + 1] - across[j + 1]) * second * second;
+    diagonal[j] = 1.0 + g * w;
+    rhs[j] = g * (x * (dx[j + 1] - dx[j]) + y * (dy[j + 1] - dy[j]) + z * (dz[j + 1] - dz[j]));
+  }
+}
+
+/// coupling_j = G_j,j+1 = -e_j^T W_j+1 e_j+1 (node j + 1 shared by segments j and j + 1).
+HAWSER_CABLE_PASS void Couplings(int n, const DampingArrays& s) {
+  const double *ex = s.ex, *ey = s.ey, *ez = s.ez, *qa = s.qa, *qb = s.qb;
+  const double *along = s.along, *across = s.across;
+  double* coupling = s.coupling;
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int j = 0; j + 1 < n; ++j) {
+    const double ee = ex[j] * ex[j + 1] + ey[j] * ey[j + 1] + ez[j] * ez[j + 1];
+    coupling[j] = -(across[j + 1] * ee + (along[j + 1] - across[j + 1]) * qb[j] * qa[j + 1]);
+  }
+}
+
+/// Solves the scaled rows gamma_j G_j,j-1 y_j-1 + diagonal_j y_j + gamma_j G_j,j+1 y_j+1 = rhs_j
+/// by eliminating from the top down to row m and from the bottom up to it (twisted).
+void SolveTwisted(int n, const DampingArrays& s) {
+  const double *gamma = s.gamma, *coupling = s.coupling, *diagonal = s.diagonal;
+  double *rhs = s.rhs, *y = s.y, *pivot = s.pivot;
+  const int m = n / 2;
+  // Top: pivot_j = diagonal_j - lower_j upper_j-1 / pivot_j-1, lower_j = gamma_j coupling_j-1,
+  // upper_j-1 = gamma_j-1 coupling_j-1; rhs_j -= lower_j rhs_j-1 / pivot_j-1. Bottom: the same
+  // from row n - 1 upwards with the roles of lower and upper swapped.
+  pivot[0] = 1.0 / diagonal[0];  // pivot holds the pivots' reciprocals.
+  pivot[n - 1] = 1.0 / diagonal[n - 1];
+  for (int top = 1, bottom = n - 2; top < m || bottom > m; ++top, --bottom) {
+    if (top < m) {
+      const double f = gamma[top] * coupling[top - 1] * pivot[top - 1];
+      pivot[top] = 1.0 / (diagonal[top] - f * gamma[top - 1] * coupling[top - 1]);
+      rhs[top] -= f * rhs[top - 1];
+    }
+    if (bottom > m) {
+      const double f = gamma[bottom] * coupling[bottom] * pivot[bottom + 1];
+      pivot[bottom] = 1.0 / (diagonal[bottom] - f * gamma[bottom + 1] * coupling[bottom]);
+      rhs[bottom] -= f * rhs[bottom + 1];
+    }
+  }
+  // Row m takes both neighbours' eliminations.
+  double pm = diagonal[m], rm = rhs[m];
+  if (m > 0) {
+    const double f = gamma[m] * coupling[m - 1] * pivot[m - 1];
+    pm -= f * gamma[m - 1] * coupling[m - 1];
+    rm -= f * rhs[m - 1];
+  }
+  if (m + 1 < n) {
+    const double f = gamma[m] * coupling[m] * pivot[m + 1];
+    pm -= f * gamma[m + 1] * coupling[m];
+    rm -= f * rhs[m + 1];
+  }
+  y[m] = rm / pm;
+  for (int j = m - 1; j >= 0; --j)  // upper_j = gamma_j coupling_j
+    y[j] = (rhs[j] - gamma[j] * coupling[j] * y[j + 1]) * pivot[j];
+  for (int j = m + 1; j < n; ++j)  // lower_j = gamma_j coupling_j-1
+    y[j] = (rhs[j] - gamma[j] * coupling[j - 1] * y[j - 1]) * pivot[j];
+}
+
+/// d_i -= W_i (D^T y)_i for the free nodes, (D^T y)_i = y_i-1 e_i-1 - y_i e_i.
+HAWSER_CABLE_PASS void Correct(const Lanes& l, int n, const DampingArrays& s) {
+  const NodeArrays q = l.chord;
+  const double *ex = s.ex, *ey = s.ey, *ez = s.ez, *y = s.y, *along = s.along, *across = s.across;
+  double *dx = s.dx, *dy = s.dy, *dz = s.dz;
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int i = 1; i < n; ++i) {
+    const double fx = y[i - 1] * ex[i - 1] - y[i] * ex[i];
+    const double fy = y[i - 1] * ey[i - 1] - y[i] * ey[i];
+    const double fz = y[i - 1] * ez[i - 1] - y[i] * ez[i];
+    const double qf = (along[i] - across[i]) * (q.x[i] * fx + q.y[i] * fy + q.z[i] * fz);
+    dx[i] -= across[i] * fx + qf * q.x[i];
+    dy[i] -= across[i] * fy + qf * q.y[i];
+    dz[i] -= across[i] * fz + qf * q.z[i];
+  }
+}
+
+}  // namespace
+
+void DampAxiallyImplicitly(const CableProperties& p, CableWorkspace& work, double theta_h,
+                           std::span<double> derivative) {
+  const int n = p.elements, free_nodes = n - 1;
+  if (free_nodes <= 0 || !(theta_h > 0.0)) return;
+  const auto nodes = static_cast<size_t>(n) + 1;
+  const Lanes l(work, nodes);
+  const DampingArrays s(work.damping_solve, n);
+  const double* inverse_mass = work.inverse_masses.data();  // 1 / m, then 1 / (m + a).
+  s.dx[0] = s.dy[0] = s.dz[0] = s.along[0] = s.across[0] = 0.0;
+  s.dx[n] = s.dy[n] = s.dz[n] = s.along[n] = s.across[n] = 0.0;
+  for (int i = 1; i < n; ++i) {
+    const double* a = derivative.data() + 6 * (i - 1) + 3;
+    s.dx[i] = a[0];
+    s.dy[i] = a[1];
+    s.dz[i] = a[2];
+    s.along[i] = inverse_mass[i - 1];
+    s.across[i] = inverse_mass[free_nodes + i - 1];
+  }
+  Rows(l, work.reciprocals.data() + nodes, p.axial_damping.data(), theta_h, n, s);
+  Couplings(n, s);
+  SolveTwisted(n, s);
+  Correct(l, n, s);
+  for (int i = 1; i < n; ++i) {
+    double* a = derivative.data() + 6 * (i - 1) + 3;
+    a[0] = s.dx[i];
+    a[1] = s.dy[i];
+    a[2] = s.dz[i];
+  }
+}
+
+}  // namespace hawser
