@@ -408,6 +408,8 @@ int main(int argc, char** argv) {
     // Semi-explicit Euler: stable to h = (sqrt(zeta^2 + 1) - zeta) 2 / omega on the line's
     // fastest axial mode (omega, zeta = sqrt(2) DampingRatio; docs/performance.md).
     largest_step("semi-explicit-euler", table.accuracy);
+    // The leapfrog: stable to h w = 2 at any damping ratio, second order.
+    largest_step("leapfrog", table.accuracy);
     tables.push_back(table);
   }
   fmt::print("\nFastest setting at MoorDyn's accuracy or better{}\n",
