@@ -183,14 +183,14 @@ void FixedStepIntegrator::AdvanceTo(double t_out, std::span<double> x) {
     throw std::invalid_argument(fmt::format(
         "FixedStepIntegrator::AdvanceTo: t_out = {} is before the current time {}", t_out, t_));
   }
-  // Full steps, counted from the start of this interval (t_begin + i*h, not a running sum, so
-  // rounding does not accumulate), while one more leaves more than a rounding margin; then one
-  // step of at most h (1 + 1e-12) lands exactly on t_out.
-  const double t_begin = t_;
   if (kind_ == IntegratorKind::kLeapfrog) {
     LeapfrogTo(t_out, x);
     return;
   }
+  // Full steps, counted from the start of this interval (t_begin + i*h, not a running sum, so
+  // rounding does not accumulate), while one more leaves more than a rounding margin; then one
+  // step of at most h (1 + 1e-12) lands exactly on t_out.
+  const double t_begin = t_;
   for (long i = 1; t_begin + static_cast<double>(i) * h_ < t_out - 1e-12 * h_; ++i) {
     const double t_next = t_begin + static_cast<double>(i) * h_;
     Step(t_next - t_);
@@ -267,6 +267,20 @@ void FixedStepIntegrator::Derivative(double t, const double* x, double* xdot, do
   }
 }
 
+template <class PairedUpdate>
+uint64_t FixedStepIntegrator::UpdateBySpans(double h, const double* k, double* xn,
+                                            const PairedUpdate& paired) const {
+  const double* x = x_.data();
+  uint64_t non_finite = 0;
+  int done = 0;
+  for (const PositionSpan& s : spans_) {
+    non_finite |= EulerUpdate(x + done, h, k + done, s.begin - done, xn + done);
+    non_finite |= paired(s);
+    done = s.end;
+  }
+  return non_finite | EulerUpdate(x + done, h, k + done, n_ - done, xn + done);
+}
+
 void FixedStepIntegrator::Step(double h) {
   if (n_ == 0) return;
   const double t = t_;
@@ -282,25 +296,17 @@ void FixedStepIntegrator::Step(double h) {
     // between the spans).
     const double* k = k1_.data();
     Derivative(t, x, k1_.data(), h);
-    int done = 0;
-    for (const PositionSpan& s : spans_) {
-      non_finite |= EulerUpdate(x + done, h, k + done, s.begin - done, xn + done);
-      non_finite |= SemiExplicitUpdate(x + s.begin, h, k + s.begin, position_mask_.data() + s.begin,
-                                       k + s.begin + s.offset, s.end - s.begin, xn + s.begin);
-      done = s.end;
-    }
-    non_finite |= EulerUpdate(x + done, h, k + done, n_ - done, xn + done);
+    non_finite = UpdateBySpans(h, k, xn, [&](const PositionSpan& s) {
+      return SemiExplicitUpdate(x + s.begin, h, k + s.begin, position_mask_.data() + s.begin,
+                                k + s.begin + s.offset, s.end - s.begin, xn + s.begin);
+    });
   } else if (kind_ == IntegratorKind::kLeapfrog) {
     const double* k = LeapfrogStep(h);
-    int done = 0;
-    for (const PositionSpan& s : spans_) {
-      non_finite |= EulerUpdate(x + done, h, k + done, s.begin - done, xn + done);
-      non_finite |= LeapfrogUpdate(x + s.begin, h, k + s.begin, position_mask_.data() + s.begin,
-                                   x + s.begin + s.offset, k + s.begin + s.offset, s.end - s.begin,
-                                   xn + s.begin);
-      done = s.end;
-    }
-    non_finite |= EulerUpdate(x + done, h, k + done, n_ - done, xn + done);
+    non_finite = UpdateBySpans(h, k, xn, [&](const PositionSpan& s) {
+      return LeapfrogUpdate(x + s.begin, h, k + s.begin, position_mask_.data() + s.begin,
+                            x + s.begin + s.offset, k + s.begin + s.offset, s.end - s.begin,
+                            xn + s.begin);
+    });
     k_previous_.swap(k1_);
   } else {
     // Classical RK4: k1 = f(t, x), k2 = f(t + h/2, x + h/2 k1), k3 = f(t + h/2, x + h/2 k2),

@@ -2,6 +2,7 @@
 // Runge-Kutta 4.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -37,6 +38,12 @@ class FixedStepIntegrator final : public Integrator {
 
  private:
   void Step(double h);
+  struct PositionSpan;
+  /// xn over the whole state: `paired(span)` over each span of paired positions (returning the
+  /// OR of NonFiniteBit over its values), explicit Euler x + h k over the gaps between; returns
+  /// the OR over all.
+  template <class PairedUpdate>
+  uint64_t UpdateBySpans(double h, const double* k, double* xn, const PairedUpdate& paired) const;
   /// The leapfrog's equal steps to t_out and its output (the velocities at t_out).
   void LeapfrogTo(double t_out, std::span<double> x);
   /// The leapfrog's derivative for the step from (t_, x_) into k1_, its history updated;
