@@ -410,6 +410,8 @@ int main(int argc, char** argv) {
     largest_step("semi-explicit-euler", table.accuracy);
     // The leapfrog: stable to h w = 2 at any damping ratio, second order.
     largest_step("leapfrog", table.accuracy);
+    // Newmark: the taut segments' axial stiffness and damping implicit, so no axial limit.
+    largest_step("newmark", table.accuracy);
     tables.push_back(table);
   }
   fmt::print("\nFastest setting at MoorDyn's accuracy or better{}\n",

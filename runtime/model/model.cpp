@@ -353,12 +353,14 @@ std::vector<int> Model::ExactJacobianColumns() const {
   return block_of;
 }
 
-void Model::DampImplicitly(double theta_h, double* change) {
-  // The objects transform their derivative() views, which lie in xdot_: the change goes there
-  // and back (xdot_ is rewritten by the next Rhs before anything reads it).
-  std::copy(change, change + xdot_.size(), xdot_.begin());
-  for (SimObject* o : with_states_) o->DampImplicitly(theta_h);
-  std::copy(xdot_.begin(), xdot_.end(), change);
+void Model::SolveImplicitPart(double damping_h, double stiffness_h2, const double* previous,
+                              double* xdot) {
+  // The objects transform the change xdot - previous in their derivative() views, which lie
+  // in xdot_ (rewritten by the next Rhs before anything reads it).
+  const size_t n = xdot_.size();
+  for (size_t i = 0; i < n; ++i) xdot_[i] = xdot[i] - previous[i];
+  for (SimObject* o : with_states_) o->SolveImplicitPart(damping_h, stiffness_h2);
+  for (size_t i = 0; i < n; ++i) xdot[i] = previous[i] + xdot_[i];
 }
 
 bool Model::FillExactJacobian(int block, std::span<double> values) {

@@ -54,7 +54,8 @@ class Model final : public OdeSystem {
   const SparsityPattern* Sparsity() const override { return &sparsity_; }
   std::string Diagnose() const override { return diagnosis_; }
   void SetEstimatingJacobian(bool on) override { estimating_jacobian_ = on; }
-  void DampImplicitly(double theta_h, double* change) override;
+  void SolveImplicitPart(double damping_h, double stiffness_h2, const double* previous,
+                         double* xdot) override;
   std::vector<int> ExactJacobianColumns() const override;
   bool FillExactJacobian(int block, std::span<double> values) override;
   std::vector<bool> Accumulators() const override;

@@ -31,11 +31,13 @@ class OdeSystem {
   /// returns true; or returns false, leaving `values` alone, when the block's object declines
   /// (those columns then need finite differences, this time).
   virtual bool FillExactJacobian(int /*block*/, std::span<double> /*values*/) { return false; }
-  /// Right after an Rhs(t, x) that returned true, before any other evaluation: replaces
-  /// `change` (n values, a change of xdot) by the change with every object's linear damping
-  /// taken implicitly over theta_h (SimObject::DampImplicitly, the leapfrog integrator's
-  /// centred damping); entries no object damps are left alone.
-  virtual void DampImplicitly(double /*theta_h*/, double* /*change*/) {}
+  /// Right after an Rhs(t, x, xdot) that returned true, before any other evaluation: replaces
+  /// `xdot` (n values) by previous + F (xdot - previous), F taking every object's linear
+  /// damping and stiffness implicitly over damping_h and stiffness_h2 (SimObject::
+  /// SolveImplicitPart: the leapfrog's centred damping, the Newmark integrator's implicit
+  /// part); entries no object takes keep xdot's value (to rounding).
+  virtual void SolveImplicitPart(double /*damping_h*/, double /*stiffness_h2*/,
+                                 const double* /*previous*/, double* /*xdot*/) {}
   /// On while an integrator evaluates Rhs at perturbed states for a finite-difference Jacobian,
   /// right after an ordinary Rhs at the same time and the unperturbed state (see
   /// SimObject::estimating_jacobian()); off again before any other evaluation.

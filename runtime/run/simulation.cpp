@@ -38,8 +38,9 @@ class InterruptibleSystem final : public OdeSystem {
     return inner_.UnpairedVelocities();
   }
   void SetEstimatingJacobian(bool on) override { inner_.SetEstimatingJacobian(on); }
-  void DampImplicitly(double theta_h, double* change) override {
-    inner_.DampImplicitly(theta_h, change);
+  void SolveImplicitPart(double damping_h, double stiffness_h2, const double* previous,
+                         double* xdot) override {
+    inner_.SolveImplicitPart(damping_h, stiffness_h2, previous, xdot);
   }
   bool HasEvents() const override { return inner_.HasEvents(); }
   bool AfterStep(double t, const double* x) override { return inner_.AfterStep(t, x); }

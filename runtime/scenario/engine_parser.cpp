@@ -18,7 +18,8 @@ const std::vector<std::pair<std::string, IntegratorKind>> kIntegrators = {
     {"rk4", IntegratorKind::kRk4},
     {"euler", IntegratorKind::kEuler},
     {"semi-explicit-euler", IntegratorKind::kSemiExplicitEuler},
-    {"leapfrog", IntegratorKind::kLeapfrog}};
+    {"leapfrog", IntegratorKind::kLeapfrog},
+    {"newmark", IntegratorKind::kNewmark}};
 
 const std::vector<std::pair<std::string, FactorizationKind>> kFactorizations = {
     {"auto", FactorizationKind::kAuto},

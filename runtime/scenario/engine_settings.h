@@ -9,15 +9,23 @@
 
 namespace hawser {
 
-enum class IntegratorKind { kCvodeBdf, kCvodeAdams, kRk4, kEuler, kSemiExplicitEuler, kLeapfrog };
+enum class IntegratorKind {
+  kCvodeBdf,
+  kCvodeAdams,
+  kRk4,
+  kEuler,
+  kSemiExplicitEuler,
+  kLeapfrog,
+  kNewmark
+};
 enum class LinearSolverKind { kAuto, kDense, kBand, kSparse, kGmres };
 /// How the sparse solver factors the condensed system (Engine Factorization).
 enum class FactorizationKind { kAuto, kBand, kKlu };
 
-/// "cvode-bdf", "cvode-adams", "rk4", "euler", "semi-explicit-euler", "leapfrog".
+/// "cvode-bdf", "cvode-adams", "rk4", "euler", "semi-explicit-euler", "leapfrog", "newmark".
 std::string ToString(IntegratorKind k);
 std::string ToString(LinearSolverKind k);  ///< "auto", "dense", "band", "sparse", "gmres"
-/// True for the fixed-step methods (euler, rk4, semi-explicit-euler, leapfrog), which need
+/// True for the fixed-step methods (euler, rk4, semi-explicit-euler, leapfrog, newmark), which need
 /// stepsize.
 bool IsFixedStep(IntegratorKind k);
 

@@ -29,6 +29,8 @@ std::string ToString(IntegratorKind k) {
       return "semi-explicit-euler";
     case IntegratorKind::kLeapfrog:
       return "leapfrog";
+    case IntegratorKind::kNewmark:
+      return "newmark";
   }
   return "unknown";
 }

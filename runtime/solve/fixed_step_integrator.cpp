@@ -9,106 +9,20 @@
 
 #include "hawser/errors.h"
 #include "runtime/model/non_finite.h"
-#include "runtime/solve/elementwise_clones.h"
+#include "runtime/solve/fixed_step_updates.h"
 
 namespace hawser {
 
-namespace {
-
-// The steps' vector work over the n states, for AVX2 and the baseline (elementwise_clones.h):
-// the same operations in the same order as the formulas written per element, so the same bits.
-
-/// s = x + a k.
-HAWSER_ELEMENTWISE void Stage(const double* __restrict x, double a, const double* __restrict k,
-                              int n, double* __restrict s) {
-  for (int i = 0; i < n; ++i) s[i] = x[i] + a * k[i];
-}
-
-/// xn = x + h k (Euler); returns the OR of NonFiniteBit over xn.
-HAWSER_ELEMENTWISE uint64_t EulerUpdate(const double* __restrict x, double h,
-                                        const double* __restrict k, int n, double* __restrict xn) {
-  uint64_t non_finite = 0;
-  for (int i = 0; i < n; ++i) {
-    xn[i] = x[i] + h * k[i];
-    non_finite |= NonFiniteBit(xn[i]);
-  }
-  return non_finite;
-}
-
-/// xn = x + c (k1 + 2 k2 + 2 k3 + k4) (RK4's combination, c = h / 6); returns the OR of
-/// NonFiniteBit over xn.
-HAWSER_ELEMENTWISE uint64_t Rk4Update(const double* __restrict x, double c,
-                                      const double* __restrict k1, const double* __restrict k2,
-                                      const double* __restrict k3, const double* __restrict k4,
-                                      int n, double* __restrict xn) {
-  uint64_t non_finite = 0;
-  for (int i = 0; i < n; ++i) {
-    xn[i] = x[i] + c * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
-    non_finite |= NonFiniteBit(xn[i]);
-  }
-  return non_finite;
-}
-
-/// Semi-explicit Euler over a span of the state: xn = x + h k + h^2 mask k_rate, where
-/// k_rate[i] = k[i + d] and mask[i] is 1 at a position whose rate is state i + d, else 0. A
-/// position's rate k[p] is exactly the old velocity, so this is x[p] + h (v + h a) =
-/// x[p] + h v_new; other states get Euler's x + h k. Returns the OR of NonFiniteBit over xn.
-HAWSER_ELEMENTWISE uint64_t SemiExplicitUpdate(const double* __restrict x, double h,
-                                               const double* __restrict k,
-                                               const double* __restrict mask,
-                                               const double* __restrict k_rate, int n,
-                                               double* __restrict xn) {
-  uint64_t non_finite = 0;
-  for (int i = 0; i < n; ++i) {
-    xn[i] = x[i] + h * k[i] + h * h * mask[i] * k_rate[i];
-    non_finite |= NonFiniteBit(xn[i]);
-  }
-  return non_finite;
-}
-
-/// The leapfrog's update over a span of the state: a position (mask 1) moves with its new
-/// velocity, x[p] + h (v + h a) with v = x_rate[i], a = k_rate[i]; every other state (mask 0)
-/// x + h k. The blend by the mask is exact for finite values (k 0 + w = w, k 1 + 0 w = k).
-/// Returns the OR of NonFiniteBit over xn.
-HAWSER_ELEMENTWISE uint64_t LeapfrogUpdate(const double* __restrict x, double h,
-                                           const double* __restrict k,
-                                           const double* __restrict mask,
-                                           const double* __restrict x_rate,
-                                           const double* __restrict k_rate, int n,
-                                           double* __restrict xn) {
-  uint64_t non_finite = 0;
-  for (int i = 0; i < n; ++i) {
-    xn[i] = x[i] + h * (k[i] * (1.0 - mask[i]) + mask[i] * (x_rate[i] + h * k_rate[i]));
-    non_finite |= NonFiniteBit(xn[i]);
-  }
-  return non_finite;
-}
-
-/// fed = x + mask (x - previous) / 2: the velocities (mask 1) extrapolated half a step.
-HAWSER_ELEMENTWISE void Extrapolate(const double* __restrict x, const double* __restrict previous,
-                                    const double* __restrict mask, int n, double* __restrict fed) {
-  for (int i = 0; i < n; ++i) fed[i] = x[i] + 0.5 * mask[i] * (x[i] - previous[i]);
-}
-
-/// half = k with the velocities' entries (mask 1) halved.
-HAWSER_ELEMENTWISE void HalveVelocities(const double* __restrict k, const double* __restrict mask,
-                                        int n, double* __restrict half) {
-  for (int i = 0; i < n; ++i) half[i] = k[i] * (1.0 - 0.5 * mask[i]);
-}
-
-/// d = a - b.
-HAWSER_ELEMENTWISE void Difference(const double* __restrict a, const double* __restrict b, int n,
-                                   double* __restrict d) {
-  for (int i = 0; i < n; ++i) d[i] = a[i] - b[i];
-}
-
-/// s = a + b.
-HAWSER_ELEMENTWISE void Add(const double* __restrict a, const double* __restrict b, int n,
-                            double* __restrict s) {
-  for (int i = 0; i < n; ++i) s[i] = a[i] + b[i];
-}
-
-}  // namespace
+using fixed_step::EulerUpdate;
+using fixed_step::Extrapolate;
+using fixed_step::HalveVelocities;
+using fixed_step::LeapfrogUpdate;
+using fixed_step::NewmarkCorrect;
+using fixed_step::NewmarkPredict;
+using fixed_step::Rk4Update;
+using fixed_step::SemiExplicitUpdate;
+using fixed_step::Stage;
+using fixed_step::TrapezoidUpdate;
 
 FixedStepIntegrator::FixedStepIntegrator(OdeSystem& system, const EngineSettings& settings)
     : system_(system), kind_(settings.integrator), h_(settings.step_size), n_(system.size()) {
@@ -116,7 +30,8 @@ FixedStepIntegrator::FixedStepIntegrator(OdeSystem& system, const EngineSettings
     throw std::invalid_argument("FixedStepIntegrator: not a fixed-step integrator: " +
                                 ToString(kind_));
   }
-  if (kind_ == IntegratorKind::kSemiExplicitEuler || kind_ == IntegratorKind::kLeapfrog)
+  if (kind_ == IntegratorKind::kSemiExplicitEuler || kind_ == IntegratorKind::kLeapfrog ||
+      kind_ == IntegratorKind::kNewmark)
     PairPositions(settings);
   if (!(h_ > 0) || !std::isfinite(h_)) {
     throw ScenarioError(settings.loc,
@@ -238,17 +153,13 @@ const double* FixedStepIntegrator::LeapfrogStep(double h) {
   // Forces at the velocity extrapolated to the step's start, v~ = v + (v - v_prev) / 2 (the
   // velocity state lags by half a step); the objects' linear damping centred implicitly on the
   // change of acceleration since the step before, (M + h/2 C) (a - a_prev) = M (a~ - a_prev)
-  // (SimObject::DampImplicitly; a_prev is 0 on the first step). The state of the step before
+  // (SimObject::SolveImplicitPart; a_prev is 0 on the first step). The state of the step before
   // is x_new_ (swapped out by Step), until the update overwrites it.
   const double* x = x_.data();
   double* k = k1_.data();
-  double* change = k2_.data();
   Extrapolate(x, history_ ? x_new_.data() : x, velocity_mask_.data(), n_, stage_.data());
   Derivative(t_, stage_.data(), k, h);
-  Difference(k, k_previous_.data(), n_, change);
-  system_.DampImplicitly(0.5 * h, change);
-  // Entries no object damps come back as k - k_prev: k again, to rounding.
-  Add(k_previous_.data(), change, n_, k);
+  system_.SolveImplicitPart(0.5 * h, 0.0, k_previous_.data(), k);
   history_ = true;
   if (staggered_) return k;
   // The first step from a state whose velocity is at its time, v(t0): half a kick, to
@@ -267,18 +178,56 @@ void FixedStepIntegrator::Derivative(double t, const double* x, double* xdot, do
   }
 }
 
-template <class PairedUpdate>
-uint64_t FixedStepIntegrator::UpdateBySpans(double h, const double* k, double* xn,
+template <class GapUpdate, class PairedUpdate>
+uint64_t FixedStepIntegrator::UpdateBySpans(const GapUpdate& gap,
                                             const PairedUpdate& paired) const {
-  const double* x = x_.data();
   uint64_t non_finite = 0;
   int done = 0;
   for (const PositionSpan& s : spans_) {
-    non_finite |= EulerUpdate(x + done, h, k + done, s.begin - done, xn + done);
+    non_finite |= gap(done, s.begin - done);
     non_finite |= paired(s);
     done = s.end;
   }
-  return non_finite | EulerUpdate(x + done, h, k + done, n_ - done, xn + done);
+  return non_finite | gap(done, n_ - done);
+}
+
+uint64_t FixedStepIntegrator::NewmarkStep(double h) {
+  // Trapezoidal Newmark (beta 1/4, gamma 1/2), one evaluation per step, at the predictor
+  // x~ = x + h v + h^2/2 a, v~ = v + h a (a of the step before: second order for the forces
+  // taken explicitly, drag included). The objects' implicit part is solved on the change of
+  // acceleration, since x_new - x~ = h^2/4 (a_new - a) and v_new - v~ = h/2 (a_new - a):
+  // (M + h/2 C + h^2/4 K) (a_new - a) = M (a~ - a) (SimObject::SolveImplicitPart). States
+  // that are not paired positions take the trapezoidal rule with the explicit predictor.
+  const double* x = x_.data();
+  if (!history_) Derivative(t_, x, k_previous_.data(), h);  // a at the state itself.
+  history_ = true;
+  const double* k = k_previous_.data();
+  const double* mask = position_mask_.data();
+  double* predicted = stage_.data();
+  UpdateBySpans(
+      [&](int b, int count) {
+        Stage(x + b, h, k + b, count, predicted + b);
+        return uint64_t{0};
+      },
+      [&](const PositionSpan& s) {
+        NewmarkPredict(x + s.begin, h, k + s.begin, mask + s.begin, x + s.begin + s.offset,
+                       k + s.begin + s.offset, s.end - s.begin, predicted + s.begin);
+        return uint64_t{0};
+      });
+  double* k_new = k1_.data();
+  Derivative(t_ + h, predicted, k_new, h);
+  system_.SolveImplicitPart(0.5 * h, 0.25 * h * h, k, k_new);
+  double* xn = x_new_.data();
+  const uint64_t non_finite = UpdateBySpans(
+      [&](int b, int count) { return TrapezoidUpdate(x + b, h, k + b, k_new + b, count, xn + b); },
+      [&](const PositionSpan& s) {
+        const int d = s.offset;
+        return NewmarkCorrect(x + s.begin, h, k + s.begin, k_new + s.begin, mask + s.begin,
+                              x + s.begin + d, k + s.begin + d, k_new + s.begin + d,
+                              s.end - s.begin, xn + s.begin);
+      });
+  k_previous_.swap(k1_);
+  return non_finite;
 }
 
 void FixedStepIntegrator::Step(double h) {
@@ -296,18 +245,24 @@ void FixedStepIntegrator::Step(double h) {
     // between the spans).
     const double* k = k1_.data();
     Derivative(t, x, k1_.data(), h);
-    non_finite = UpdateBySpans(h, k, xn, [&](const PositionSpan& s) {
-      return SemiExplicitUpdate(x + s.begin, h, k + s.begin, position_mask_.data() + s.begin,
-                                k + s.begin + s.offset, s.end - s.begin, xn + s.begin);
-    });
+    non_finite = UpdateBySpans(
+        [&](int b, int count) { return EulerUpdate(x + b, h, k + b, count, xn + b); },
+        [&](const PositionSpan& s) {
+          return SemiExplicitUpdate(x + s.begin, h, k + s.begin, position_mask_.data() + s.begin,
+                                    k + s.begin + s.offset, s.end - s.begin, xn + s.begin);
+        });
   } else if (kind_ == IntegratorKind::kLeapfrog) {
     const double* k = LeapfrogStep(h);
-    non_finite = UpdateBySpans(h, k, xn, [&](const PositionSpan& s) {
-      return LeapfrogUpdate(x + s.begin, h, k + s.begin, position_mask_.data() + s.begin,
-                            x + s.begin + s.offset, k + s.begin + s.offset, s.end - s.begin,
-                            xn + s.begin);
-    });
+    non_finite = UpdateBySpans(
+        [&](int b, int count) { return EulerUpdate(x + b, h, k + b, count, xn + b); },
+        [&](const PositionSpan& s) {
+          return LeapfrogUpdate(x + s.begin, h, k + s.begin, position_mask_.data() + s.begin,
+                                x + s.begin + s.offset, k + s.begin + s.offset, s.end - s.begin,
+                                xn + s.begin);
+        });
     k_previous_.swap(k1_);
+  } else if (kind_ == IntegratorKind::kNewmark) {
+    non_finite = NewmarkStep(h);
   } else {
     // Classical RK4: k1 = f(t, x), k2 = f(t + h/2, x + h/2 k1), k3 = f(t + h/2, x + h/2 k2),
     // k4 = f(t + h, x + h k3), x_new = x + h/6 (k1 + 2 k2 + 2 k3 + k4).

@@ -16,7 +16,7 @@ namespace hawser {
 /// Explicit Euler (FhSim IntegratorMethod 0), classical RK4 (IntegratorMethod 1), semi-explicit
 /// Euler (positions moved with the new velocities, OdeSystem::PositionRates) or the leapfrog
 /// (second order: semi-explicit Euler with the forces at the extrapolated velocity and the
-/// damping centred implicitly, OdeSystem::DampImplicitly) with the constant step
+/// damping centred implicitly, OdeSystem::SolveImplicitPart) with the constant step
 /// settings.step_size [s]. Between two output times it takes full steps and ends with one
 /// shortened step that lands exactly on the output time (the leapfrog: equal steps of at most
 /// step_size that divide the interval), so results are the method's solution at exactly that
@@ -39,11 +39,13 @@ class FixedStepIntegrator final : public Integrator {
  private:
   void Step(double h);
   struct PositionSpan;
-  /// xn over the whole state: `paired(span)` over each span of paired positions (returning the
-  /// OR of NonFiniteBit over its values), explicit Euler x + h k over the gaps between; returns
-  /// the OR over all.
-  template <class PairedUpdate>
-  uint64_t UpdateBySpans(double h, const double* k, double* xn, const PairedUpdate& paired) const;
+  /// An update over the whole state: `paired(span)` over each span of paired positions,
+  /// `gap(begin, count)` over the states between; each returns the OR of NonFiniteBit over its
+  /// values; returns the OR over all.
+  template <class GapUpdate, class PairedUpdate>
+  uint64_t UpdateBySpans(const GapUpdate& gap, const PairedUpdate& paired) const;
+  /// Newmark's step from (t_, x_) into x_new_; returns the OR of NonFiniteBit over it.
+  uint64_t NewmarkStep(double h);
   /// The leapfrog's equal steps to t_out and its output (the velocities at t_out).
   void LeapfrogTo(double t_out, std::span<double> x);
   /// The leapfrog's derivative for the step from (t_, x_) into k1_, its history updated;

@@ -17,6 +17,7 @@ std::unique_ptr<Integrator> MakeIntegrator(OdeSystem& system, const EngineSettin
     case IntegratorKind::kEuler:
     case IntegratorKind::kSemiExplicitEuler:
     case IntegratorKind::kLeapfrog:
+    case IntegratorKind::kNewmark:
       return std::make_unique<FixedStepIntegrator>(system, settings);
   }
   throw std::invalid_argument("MakeIntegrator: unknown integrator kind");

@@ -337,8 +337,8 @@ void Cable::CalcDerivatives() {
   derivative(dissipated_energy_)[0] = power_;
 }
 
-void Cable::DampImplicitly(double theta_h) {
-  DampAxiallyImplicitly(props_, work_, theta_h, derivative(nodes_));
+void Cable::SolveImplicitPart(double damping_h, double stiffness_h2) {
+  SolveAxialImplicitPart(props_, work_, damping_h, stiffness_h2, derivative(nodes_));
 }
 
 }  // namespace hawser

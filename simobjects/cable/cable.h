@@ -151,8 +151,8 @@ class Cable final : public SimObject {
  public:
   explicit Cable(ObjectArgs& args);
   void CalcDerivatives() override;
-  /// The taut segments' axial damping, centred (DampAxiallyImplicitly).
-  void DampImplicitly(double theta_h) override;
+  /// The taut segments' axial damping and stiffness (SolveAxialImplicitPart).
+  void SolveImplicitPart(double damping_h, double stiffness_h2) override;
   void Initialize() override;
   /// The exact entries of the declared structure (cable_jacobian.h), water held fixed.
   bool StateJacobian(std::span<double> values) override;

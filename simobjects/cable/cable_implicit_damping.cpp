@@ -1,8 +1,9 @@
-// DampAxiallyImplicitly (cable_physics.h): (M + g C)^-1 M on the free nodes' accelerations, with
-// g = theta h and C = D^T diag(c) D the taut segments' axial damping. By Woodbury's identity
-//   (M + D^T G D)^-1 M d = d - M^-1 D^T (G^-1 + D M^-1 D^T)^-1 D d,   G = g diag(c),
-// where D M^-1 D^T is tridiagonal over the segments. Row j is scaled by gamma_j = g c_j, so that
-// a slack or broken segment (gamma 0) is the row y_j = 0. The ends are held (their
+// SolveAxialImplicitPart (cable_physics.h): (M + g C + b K)^-1 M on the free nodes'
+// accelerations, with g = damping_h, b = stiffness_h2, C = D^T diag(c) D the taut segments'
+// axial damping and K = D^T diag(k) D their axial stiffness dT/dl. By Woodbury's identity
+//   (M + D^T G D)^-1 M d = d - M^-1 D^T (G^-1 + D M^-1 D^T)^-1 D d,   G = diag(g c + b k),
+// where D M^-1 D^T is tridiagonal over the segments. Row j is scaled by gamma_j = g c_j + b k_j, so
+// that a slack or broken segment (gamma 0) is the row y_j = 0. The ends are held (their
 // accelerations are given): M^-1 is zero there. The coefficients are formed in passes that
 // vectorise; the tridiagonal system is solved from both ends at once (a twisted
 // factorisation), two independent chains of divisions instead of one twice as long.
@@ -18,24 +19,28 @@ namespace {
 /// The solve's arrays, carved from CableWorkspace::damping_solve: per node (0..n) d and the
 /// inverse masses (zero at the held ends); per segment (0..n-1) the rows and the unknowns.
 struct DampingArrays {
-  double *dx, *dy, *dz, *along, *across;                                           // nodes
-  double *ex, *ey, *ez, *qa, *qb, *gamma, *diagonal, *coupling, *rhs, *y, *pivot;  // segments
-  static constexpr int kNodeArrays = 5, kSegmentArrays = 11;
+  double *dx, *dy, *dz, *along, *across;  // nodes
+  double *ex, *ey, *ez, *qa, *qb, *gamma, *diagonal, *coupling, *rhs, *y, *pivot, *stiffness,
+      *product, *before, *continuant, *multiplier, *back;  // segments
+  static constexpr int kNodeArrays = 5, kSegmentArrays = 17;
   DampingArrays(std::vector<double>& buffer, int n) {
     const auto nodes = static_cast<size_t>(n) + 1, segments = static_cast<size_t>(n);
     buffer.resize(kNodeArrays * nodes + kSegmentArrays * segments);
     double* b = buffer.data();
     for (double** a : {&dx, &dy, &dz, &along, &across}) *a = b, b += nodes;
-    for (double** a : {&ex, &ey, &ez, &qa, &qb, &gamma, &diagonal, &coupling, &rhs, &y, &pivot})
+    for (double** a : {&ex, &ey, &ez, &qa, &qb, &gamma, &diagonal, &coupling, &rhs, &y, &pivot,
+                       &stiffness, &product, &before, &continuant, &multiplier, &back})
       *a = b, b += segments;
   }
 };
 
-/// Per segment j: unit vector e_j, q_j . e_j and q_j+1 . e_j, gamma_j, the scaled diagonal
+/// Per segment j: unit vector e_j, q_j . e_j and q_j+1 . e_j, gamma_j = g c_j + b k_j (0 when
+/// slack; k_j = dT/dl, TangentStiffness), the scaled diagonal
 /// 1 + gamma_j e_j^T (W_j + W_j+1) e_j and the scaled right side gamma_j e_j . (d_j+1 - d_j),
 /// with W_i = across_i I + (along_i - across_i) q_i q_i^T.
 HAWSER_CABLE_PASS void Rows(const Lanes& l, const double* inverse_length, const double* damping,
-                            double theta_h, int n, const DampingArrays& s) {
+                            const double* stiffness, double damping_h, double stiffness_h2, int n,
+                            const DampingArrays& s) {
   const NodeArrays q = l.chord, seg = l.segment, pull = l.pull;
   const double *dx = s.dx, *dy = s.dy, *dz = s.dz, *along = s.along, *across = s.across;
   double *ex = s.ex, *ey = s.ey, *ez = s.ez, *qa = s.qa, *qb = s.qb, *gamma = s.gamma;
@@ -52,13 +57,30 @@ HAWSER_CABLE_PASS void Rows(const Lanes& l, const double* inverse_length, const 
     qa[j] = first;
     qb[j] = second;
     const bool taut = pull.x[j] != 0.0 || pull.y[j] != 0.0 || pull.z[j] != 0.0;
-    const double g = taut ? theta_h * damping[j] : 0.0;
+    const double g = taut ? damping_h * damping[j] + stiffness_h2 * stiffness[j] : 0.0;
     gamma[j] = g;
     const double w = across[j] + (along[j] - across[j]) * first * first + across[j + 1] +
                      (along[j + 1] - across[j + 1]) * second * second;
     diagonal[j] = 1.0 + g * w;
     rhs[j] = g * (x * (dx[j + 1] - dx[j]) + y * (dy[j + 1] - dy[j]) + z * (dz[j + 1] - dz[j]));
   }
+}
+
+/// The segments' axial stiffness dT/dl into s.stiffness: k, or on a segment with a
+/// tension-strain table its slope dT_el/deps / l0 at the strain of `length` (as
+/// CableStateJacobian takes it).
+const double* TangentStiffness(const CableProperties& p, const double* length,
+                               const DampingArrays& s) {
+  if (p.tension_tables.empty()) return p.axial_stiffness.data();
+  for (int j = 0; j < p.elements; ++j) {
+    const auto i = static_cast<size_t>(j);
+    const TensionStrainTable* table = p.tension_tables[i];
+    double slope = 0.0;
+    if (table != nullptr)
+      table->Tension((length[j] - p.segment_length[i]) / p.segment_length[i], &slope);
+    s.stiffness[j] = table != nullptr ? slope / p.segment_length[i] : p.axial_stiffness[i];
+  }
+  return s.stiffness;
 }
 
 /// coupling_j = G_j,j+1 = -e_j^T W_j+1 e_j+1 (node j + 1 shared by segments j and j + 1).
@@ -73,30 +95,66 @@ HAWSER_CABLE_PASS void Couplings(int n, const DampingArrays& s) {
   }
 }
 
-/// Solves the scaled rows gamma_j G_j,j-1 y_j-1 + diagonal_j y_j + gamma_j G_j,j+1 y_j+1 = rhs_j
-/// by eliminating from the top down to row m and from the bottom up to it (twisted).
-void SolveTwisted(int n, const DampingArrays& s) {
+/// The pivots' reciprocals from the continuants: theta_j = d_j theta_j-1 - P_j theta_j-2 with
+/// P_j = lower_j upper_j-1 (pivot_j = theta_j / theta_j-1), a chain of multiply-adds instead
+/// of divisions, taken from the top down to row m - 1 and from the bottom up to row m + 1 at
+/// once. The pivots are >= 1 (Schur complements of I + G^1/2 D M^-1 D^T G^1/2, whose
+/// eigenvalues are >= 1), so theta only grows: it is rescaled by 2^-512 past 2^512.
+void Pivots(int n, int m, const DampingArrays& s) {
   const double *gamma = s.gamma, *coupling = s.coupling, *diagonal = s.diagonal;
-  double *rhs = s.rhs, *y = s.y, *pivot = s.pivot;
-  const int m = n / 2;
-  // Top: pivot_j = diagonal_j - lower_j upper_j-1 / pivot_j-1, lower_j = gamma_j coupling_j-1,
-  // upper_j-1 = gamma_j-1 coupling_j-1; rhs_j -= lower_j rhs_j-1 / pivot_j-1. Bottom: the same
-  // from row n - 1 upwards with the roles of lower and upper swapped.
-  pivot[0] = 1.0 / diagonal[0];  // pivot holds the pivots' reciprocals.
-  pivot[n - 1] = 1.0 / diagonal[n - 1];
-  for (int top = 1, bottom = n - 2; top < m || bottom > m; ++top, --bottom) {
-    if (top < m) {
-      const double f = gamma[top] * coupling[top - 1] * pivot[top - 1];
-      pivot[top] = 1.0 / (diagonal[top] - f * gamma[top - 1] * coupling[top - 1]);
-      rhs[top] -= f * rhs[top - 1];
+  double *product = s.product, *before = s.before, *continuant = s.continuant;
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int j = 1; j < n; ++j)
+    product[j] = gamma[j] * gamma[j - 1] * coupling[j - 1] * coupling[j - 1];
+  constexpr double kLarge = 0x1p512, kRescale = 0x1p-512;
+  double top = 1.0, top_before = 0.0, bottom = 1.0, bottom_before = 0.0;
+  before[m] = 0.0;  // Row m is eliminated from both sides (SolveTwisted).
+  continuant[m] = 1.0;
+  for (int t = 0, b = n - 1; t < m || b > m; ++t, --b) {
+    if (t < m) {
+      const double next = diagonal[t] * top - (t > 0 ? product[t] : 0.0) * top_before;
+      before[t] = top;
+      continuant[t] = next;
+      top_before = top;
+      top = next;
+      if (top > kLarge) top *= kRescale, top_before *= kRescale;
     }
-    if (bottom > m) {
-      const double f = gamma[bottom] * coupling[bottom] * pivot[bottom + 1];
-      pivot[bottom] = 1.0 / (diagonal[bottom] - f * gamma[bottom + 1] * coupling[bottom]);
-      rhs[bottom] -= f * rhs[bottom + 1];
+    if (b > m) {
+      const double next = diagonal[b] * bottom - (b + 1 < n ? product[b + 1] : 0.0) * bottom_before;
+      before[b] = bottom;
+      continuant[b] = next;
+      bottom_before = bottom;
+      bottom = next;
+      if (bottom > kLarge) bottom *= kRescale, bottom_before *= kRescale;
     }
   }
-  // Row m takes both neighbours' eliminations.
+  double* pivot = s.pivot;  // The reciprocals theta_j-1 / theta_j.
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int j = 0; j < n; ++j) pivot[j] = before[j] / continuant[j];
+}
+
+/// Solves the scaled rows gamma_j G_j,j-1 y_j-1 + diagonal_j y_j + gamma_j G_j,j+1 y_j+1 = rhs_j
+/// (lower_j = gamma_j coupling_j-1, upper_j = gamma_j coupling_j) by eliminating from the top
+/// down to row m and from the bottom up to it (twisted): two independent chains of
+/// multiply-adds for the right side and two for the unknowns, with the multipliers and the
+/// pivots' reciprocals (Pivots) formed in passes that vectorise.
+void SolveTwisted(int n, const DampingArrays& s) {
+  const double *gamma = s.gamma, *coupling = s.coupling, *diagonal = s.diagonal;
+  double *rhs = s.rhs, *y = s.y, *pivot = s.pivot, *multiplier = s.multiplier, *back = s.back;
+  const int m = n / 2;
+  Pivots(n, m, s);
+  // Top: rhs_j -= lower_j / pivot_j-1 rhs_j-1 (j < m); bottom: rhs_j -= upper_j / pivot_j+1
+  // rhs_j+1 (j > m). Row m takes both neighbours' eliminations.
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int j = 1; j < m; ++j) multiplier[j] = gamma[j] * coupling[j - 1] * pivot[j - 1];
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int j = m + 1; j + 1 < n; ++j) multiplier[j] = gamma[j] * coupling[j] * pivot[j + 1];
+  // The chains carry their last value in a register (not through a store and a load).
+  double above = rhs[0], below = rhs[n - 1];
+  for (int t = 1, b = n - 2; t < m || b > m; ++t, --b) {
+    if (t < m) rhs[t] = above = rhs[t] - multiplier[t] * above;
+    if (b > m) rhs[b] = below = rhs[b] - multiplier[b] * below;
+  }
   double pm = diagonal[m], rm = rhs[m];
   if (m > 0) {
     const double f = gamma[m] * coupling[m - 1] * pivot[m - 1];
@@ -108,11 +166,17 @@ void SolveTwisted(int n, const DampingArrays& s) {
     pm -= f * gamma[m + 1] * coupling[m];
     rm -= f * rhs[m + 1];
   }
-  y[m] = rm / pm;
-  for (int j = m - 1; j >= 0; --j)  // upper_j = gamma_j coupling_j
-    y[j] = (rhs[j] - gamma[j] * coupling[j] * y[j + 1]) * pivot[j];
-  for (int j = m + 1; j < n; ++j)  // lower_j = gamma_j coupling_j-1
-    y[j] = (rhs[j] - gamma[j] * coupling[j - 1] * y[j - 1]) * pivot[j];
+  // Back: y_j = rhs_j / pivot_j - upper_j / pivot_j y_j+1 above m, lower_j with y_j-1 below.
+  HAWSER_INDEPENDENT_ITERATIONS
+  for (int j = 0; j < n; ++j) {
+    back[j] = gamma[j] * (j < m ? coupling[j] : j > m ? coupling[j - 1] : 0.0) * pivot[j];
+    rhs[j] *= pivot[j];
+  }
+  y[m] = above = below = rm / pm;
+  for (int t = m - 1, b = m + 1; t >= 0 || b < n; --t, ++b) {
+    if (t >= 0) y[t] = above = rhs[t] - back[t] * above;
+    if (b < n) y[b] = below = rhs[b] - back[b] * below;
+  }
 }
 
 /// d_i -= W_i (D^T y)_i for the free nodes, (D^T y)_i = y_i-1 e_i-1 - y_i e_i.
@@ -134,10 +198,10 @@ HAWSER_CABLE_PASS void Correct(const Lanes& l, int n, const DampingArrays& s) {
 
 }  // namespace
 
-void DampAxiallyImplicitly(const CableProperties& p, CableWorkspace& work, double theta_h,
-                           std::span<double> derivative) {
+void SolveAxialImplicitPart(const CableProperties& p, CableWorkspace& work, double damping_h,
+                            double stiffness_h2, std::span<double> derivative) {
   const int n = p.elements, free_nodes = n - 1;
-  if (free_nodes <= 0 || !(theta_h > 0.0)) return;
+  if (free_nodes <= 0 || !(damping_h > 0.0 || stiffness_h2 > 0.0)) return;
   const auto nodes = static_cast<size_t>(n) + 1;
   const Lanes l(work, nodes);
   const DampingArrays s(work.damping_solve, n);
@@ -152,7 +216,10 @@ void DampAxiallyImplicitly(const CableProperties& p, CableWorkspace& work, doubl
     s.along[i] = inverse_mass[i - 1];
     s.across[i] = inverse_mass[free_nodes + i - 1];
   }
-  Rows(l, work.reciprocals.data() + nodes, p.axial_damping.data(), theta_h, n, s);
+  const double* stiffness = stiffness_h2 > 0.0 ? TangentStiffness(p, work.roots.data() + nodes, s)
+                                               : p.axial_stiffness.data();
+  Rows(l, work.reciprocals.data() + nodes, p.axial_damping.data(), stiffness, damping_h,
+       stiffness_h2, n, s);
   Couplings(n, s);
   SolveTwisted(n, s);
   Correct(l, n, s);

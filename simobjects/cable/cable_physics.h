@@ -188,7 +188,7 @@ struct CableWorkspace {
   /// The free nodes' 1 / m and 1 / (m + a) (InverseMass), and the masses m and a they were
   /// divided from (taken again when those change).
   std::vector<double> inverse_masses, masses;
-  /// DampAxiallyImplicitly's tridiagonal system over the segments.
+  /// SolveAxialImplicitPart's tridiagonal system over the segments.
   std::vector<double> damping_solve;
 };
 void CableNodeForces(const CableProperties& p, std::span<const double> pos,
@@ -230,13 +230,14 @@ void CableLaneForces(const CableProperties& p, std::span<const double> pos, cons
 void InternalNodeDerivatives(const CableProperties& p, std::span<const double> state,
                              std::span<const double> tangent, std::span<const double> force,
                              CableWorkspace& work, std::span<double> derivative);
-/// The leapfrog's centred damping (SimObject::DampImplicitly): replaces the free nodes'
-/// accelerations in `derivative` (LaneNodeDerivatives' layout) by (M + theta_h C)^-1 M times
-/// them, at the tangents, segments and tensions of the last CableLaneForces. M is each node's
-/// mass (m along its tangent, m + a across), C = D^T diag(c_j) D the taut segments' axial
-/// damping (D: node velocities to each segment's rate of stretch); O(N) by Woodbury's identity.
-void DampAxiallyImplicitly(const CableProperties& p, CableWorkspace& work, double theta_h,
-                           std::span<double> derivative);
+/// The implicit part of the leapfrog and Newmark integrators (SimObject::SolveImplicitPart):
+/// replaces the free nodes' accelerations in `derivative` (LaneNodeDerivatives' layout) by
+/// (M + damping_h C + stiffness_h2 K)^-1 M times them, at the tangents, segments and tensions
+/// of the last CableLaneForces. M is each node's mass (m along its tangent, m + a across),
+/// C = D^T diag(c_j) D and K = D^T diag(k_j) D the taut segments' axial damping and stiffness
+/// dT/dl (D: node velocities to each segment's rate of stretch); O(N) by Woodbury's identity.
+void SolveAxialImplicitPart(const CableProperties& p, CableWorkspace& work, double damping_h,
+                            double stiffness_h2, std::span<double> derivative);
 /// The positions and velocities of `count` nodes' states (6 values each) into coordinate
 /// arrays.
 void UnpackStates(std::span<const double> state, int count, NodeArrays pos, NodeArrays vel);

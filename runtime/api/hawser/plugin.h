@@ -26,8 +26,9 @@
 /// Ocean::Motion(t, points, out). 8: ObjectArgs::line_types (the scenario's <LINETYPES>);
 /// the virtual SimObject::DiscreteState() and RestoreDiscreteState() (saved with --save-state);
 /// RecordEvent at a given time. 9: SimObject::logging_only(). 10: the virtual
-/// SimObject::DampImplicitly() (the leapfrog's centred damping).
-#define HAWSER_PLUGIN_API_VERSION 10
+/// SimObject::DampImplicitly() (the leapfrog's centred damping). 11: it became
+/// SimObject::SolveImplicitPart(damping_h, stiffness_h2) (the Newmark integrator's part too).
+#define HAWSER_PLUGIN_API_VERSION 11
 
 namespace hawser {
 

@@ -69,12 +69,14 @@ class SimObject {
   /// is not finite counts as declining. Where CalcDerivatives takes one side of a kink (max(0,
   /// .), |.|, a contact's onset), give the derivative of the side it takes.
   virtual bool StateJacobian(std::span<double> /*values*/) { return false; }
-  /// Optional, for the leapfrog integrator (its damping centred implicitly): replaces the
-  /// accelerations in this object's derivative() views, which hold a change of them over a
-  /// step, by (M + theta_h C)^-1 M times them: M the mass, C the linear damping (force per
-  /// velocity) at the point of the last CalcDerivatives, called right after it. Every other
-  /// entry is left as it is. The default leaves them all (no damping taken implicitly).
-  virtual void DampImplicitly(double /*theta_h*/) {}
+  /// Optional, for the leapfrog and Newmark integrators (the parts of the forces they take
+  /// implicitly): replaces the accelerations in this object's derivative() views, which hold a
+  /// change of them over a step, by (M + damping_h C + stiffness_h2 K)^-1 M times them: M the
+  /// mass, C the linear damping (force per velocity) and K the stiffness (force per
+  /// displacement) that the object takes implicitly, at the point of the last CalcDerivatives,
+  /// called right after it. Every other entry is left as it is. The default leaves them all
+  /// (nothing taken implicitly: the integrator is then explicit for this object).
+  virtual void SolveImplicitPart(double /*damping_h*/, double /*stiffness_h2*/) {}
 
   /// Discrete events (objects that called DeclareDiscreteEvents() only): called after each step
   /// the integrator accepts, with every output evaluated at that step's time and state (time()

@@ -75,6 +75,7 @@ TEST_CASE("Engine steps: HMin, HMax and stepsize >= 0, HMin <= HMax, fixed-step 
   CheckRejected({{"Integrator", "semi-explicit-euler"}},
                 {"semi-explicit-euler needs stepsize > 0"});
   CheckRejected({{"Integrator", "leapfrog"}}, {"leapfrog needs stepsize > 0"});
+  CheckRejected({{"Integrator", "newmark"}}, {"newmark needs stepsize > 0"});
   CheckRejected({{"HMax", "nan"}}, {"Engine HMax: 'nan' is not a number"});
   // HMax = 0 and HMin = 0 mean "no limit"; stepsize = 0 is CVODE's own first step.
   EngineSettings s = Parse({{"HMax", "0"}, {"HMin", "0"}, {"stepsize", "0"}});

@@ -1,10 +1,13 @@
 // Test-local ODE systems and engine settings shared by the integrator tests (integrator_test.cpp,
 // cvode_integrator_test.cpp, fixed_step_integrator_test.cpp, semi_explicit_euler_test.cpp,
-// leapfrog_test.cpp).
+// leapfrog_test.cpp, newmark_test.cpp).
 #pragma once
+
+#include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "hawser/errors.h"
@@ -53,31 +56,36 @@ inline EngineSettings Settings(IntegratorKind kind, double end, double tol = 1e-
 }
 
 /// x = (q, v), q' = v (declared: q's rate is state 1), v' = -w^2 q - 2 z w v; mass 1 and
-/// damping C = 2 z w, so DampImplicitly divides the acceleration's change by 1 + g C.
+/// damping C = 2 z w, and stiffness K = w^2 of which the share `implicit_stiffness` is taken
+/// implicitly: SolveImplicitPart divides the acceleration's change by 1 + g C + b s K.
 class DampedOscillator : public OdeSystem {
  public:
-  DampedOscillator(double w, double zeta) : w_(w), zeta_(zeta) {}
+  DampedOscillator(double w, double zeta, double implicit_stiffness = 0.0)
+      : w_(w), zeta_(zeta), share_(implicit_stiffness) {}
   int size() const override { return 2; }
   bool Rhs(double /*t*/, const double* x, double* xdot) override {
     xdot[0] = x[1];
     xdot[1] = -w_ * w_ * x[0] - 2 * zeta_ * w_ * x[1];
     return true;
   }
-  void DampImplicitly(double theta_h, double* change) override {
-    change[1] /= 1.0 + theta_h * 2 * zeta_ * w_;
+  void SolveImplicitPart(double damping_h, double stiffness_h2, const double* previous,
+                         double* xdot) override {
+    const double taken = 1.0 + damping_h * 2 * zeta_ * w_ + stiffness_h2 * share_ * w_ * w_;
+    xdot[1] = previous[1] + (xdot[1] - previous[1]) / taken;
   }
   std::vector<bool> Velocities() const override { return {false, true}; }
   std::vector<int> PositionRates() const override { return {1, -1}; }
 
  private:
-  double w_, zeta_;
+  double w_, zeta_, share_;
 };
 
 /// Growth of the damped oscillator's motion from (q, v) = (1, 0) over 4000 steps of h of the
 /// fixed-step method `kind`: the largest |(w q, v)| in the last 1000 steps over that in the
 /// first 1000 (+inf once the state overflows, which the integrator reports).
-inline double Growth(IntegratorKind kind, double w, double zeta, double h) {
-  DampedOscillator system(w, zeta);
+inline double Growth(IntegratorKind kind, double w, double zeta, double h,
+                     double implicit_stiffness = 0.0) {
+  DampedOscillator system(w, zeta, implicit_stiffness);
   auto integrator = MakeIntegrator(system, Settings(kind, 4000 * h, 0.0, h));
   std::vector<double> x{1.0, 0.0};
   integrator->Reset(0.0, x);
@@ -93,6 +101,43 @@ inline double Growth(IntegratorKind kind, double w, double zeta, double h) {
     return INFINITY;
   }
   return last / first;
+}
+
+/// The errors of the fixed-step method `kind` at t = 1 with step h on the damped oscillator
+/// w = 3, z = 0.2 from (q, v) = (1, 0) (`implicit_stiffness` as DampedOscillator's), against the
+/// closed form q = e^{-z w t} (cos(wd t) + z w / wd sin(wd t)), v = -(w^2 / wd) e^{-z w t}
+/// sin(wd t), wd = w sqrt(1 - z^2): {|q error|, |v error| / w}.
+inline std::vector<double> ErrorsAtOne(IntegratorKind kind, double h,
+                                       double implicit_stiffness = 0.0) {
+  const double w = 3.0, zeta = 0.2;
+  const double wd = w * std::sqrt(1 - zeta * zeta);
+  const double q_exact = std::exp(-zeta * w) * (std::cos(wd) + zeta * w / wd * std::sin(wd));
+  const double v_exact = -(w * w / wd) * std::exp(-zeta * w) * std::sin(wd);
+  DampedOscillator system(w, zeta, implicit_stiffness);
+  auto integrator = MakeIntegrator(system, Settings(kind, 1.0, 0.0, h));
+  std::vector<double> x{1.0, 0.0};
+  integrator->Reset(0.0, x);
+  integrator->AdvanceTo(1.0, x);
+  return {std::abs(x[0] - q_exact), std::abs(x[1] - v_exact) / w};
+}
+
+/// Checks that the fixed-step method `kind` refuses, at the <Engine>'s line, a system with a
+/// velocity that no position is paired with, naming it.
+inline void CheckRefusesUnpairedVelocities(IntegratorKind kind) {
+  class Unpaired : public Oscillator {
+   public:
+    Unpaired() : Oscillator(1.0) {}
+    std::vector<std::string> UnpairedVelocities() const override { return {"B.Vel"}; }
+  } system;
+  try {
+    MakeIntegrator(system, Settings(kind, 1.0, 0.0, 0.1));
+    FAIL("accepted");
+  } catch (const ScenarioError& e) {
+    const std::string what = e.what();
+    CAPTURE(what);
+    CHECK(what.rfind("test.xml:3: error: Engine Integrator " + ToString(kind) + " ", 0) == 0);
+    CHECK(what.find("B.Vel does not") != std::string::npos);
+  }
 }
 
 }  // namespace hawser::integrator_test

@@ -1,5 +1,5 @@
 // The leapfrog against closed forms on the damped oscillator q'' = -w^2 q - 2 z w q' with its
-// damping taken implicitly (DampImplicitly): the undamped stability limit h w < 2 at any
+// damping taken implicitly (SolveImplicitPart): the undamped stability limit h w < 2 at any
 // damping ratio, second order in position and output velocity, equal steps that divide each
 // output interval, and its refusal of velocities without positions.
 #include <doctest/doctest.h>
@@ -34,25 +34,13 @@ TEST_CASE("the leapfrog is stable up to h w = 2 at any damping ratio") {
 }
 
 TEST_CASE("the leapfrog converges at second order in position and output velocity") {
-  // To t = 1 against the closed form q = e^{-z w t} (cos(wd t) + z w / wd sin(wd t)),
-  // v = -(w^2 / wd) e^{-z w t} sin(wd t), wd = w sqrt(1 - z^2). Halving h quarters both errors
-  // up to O(h) terms (2 % at these steps): [3.6, 4.4] rejects orders 1 and 3 (ratios 2, 8).
-  // The velocity is second order only with the output's half-step correction and the first
-  // step's half kick; the step 1e-2 divides the interval (the steps are equal).
-  const double w = 3.0, zeta = 0.2;
-  const double wd = w * std::sqrt(1 - zeta * zeta);
-  const double q_exact = std::exp(-zeta * w) * (std::cos(wd) + zeta * w / wd * std::sin(wd));
-  const double v_exact = -(w * w / wd) * std::exp(-zeta * w) * std::sin(wd);
-  auto errors = [&](double h) {
-    DampedOscillator system(w, zeta);
-    auto integrator = Leapfrog(system, 1.0, h);
-    std::vector<double> x{1.0, 0.0};
-    integrator->Reset(0.0, x);
-    integrator->AdvanceTo(1.0, x);
-    return std::vector<double>{std::abs(x[0] - q_exact), std::abs(x[1] - v_exact) / w};
-  };
+  // To t = 1 against the closed form (ErrorsAtOne). Halving h quarters both errors up to O(h)
+  // terms (2 % at these steps): [3.6, 4.4] rejects orders 1 and 3 (ratios 2, 8). The velocity
+  // is second order only with the output's half-step correction and the first step's half
+  // kick; the step 1e-2 divides the interval (the steps are equal).
   for (const double h : {1e-2, 1e-3}) {
-    const std::vector<double> coarse = errors(h), fine = errors(h / 2);
+    const std::vector<double> coarse = ErrorsAtOne(IntegratorKind::kLeapfrog, h),
+                              fine = ErrorsAtOne(IntegratorKind::kLeapfrog, h / 2);
     for (int k = 0; k < 2; ++k) {
       const double ratio = coarse[k] / fine[k];
       CAPTURE(h);
@@ -79,20 +67,7 @@ TEST_CASE("the leapfrog takes equal steps of at most stepsize that divide the in
 }
 
 TEST_CASE("the leapfrog refuses velocities that no position is paired with") {
-  class Unpaired : public Oscillator {
-   public:
-    Unpaired() : Oscillator(1.0) {}
-    std::vector<std::string> UnpairedVelocities() const override { return {"B.Vel"}; }
-  } system;
-  try {
-    Leapfrog(system, 1.0, 0.1);
-    FAIL("accepted");
-  } catch (const ScenarioError& e) {
-    const std::string what = e.what();
-    CAPTURE(what);
-    CHECK(what.rfind("test.xml:3: error: Engine Integrator leapfrog ", 0) == 0);
-    CHECK(what.find("B.Vel does not") != std::string::npos);
-  }
+  CheckRefusesUnpairedVelocities(IntegratorKind::kLeapfrog);
 }
 
 }  // namespace
