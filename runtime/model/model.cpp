@@ -79,6 +79,18 @@ HAWSER_MODEL_CLONES bool CopyAllFinite(std::span<const double> from, double* to)
   return (non_finite & kNonFinite) == 0;
 }
 
+/// difference = a - b (vectorised as CopyAllFinite).
+HAWSER_MODEL_CLONES void Subtract(const double* __restrict a, const double* __restrict b, size_t n,
+                                  double* __restrict difference) {
+  for (size_t i = 0; i < n; ++i) difference[i] = a[i] - b[i];
+}
+
+/// sum = a + b.
+HAWSER_MODEL_CLONES void Sum(const double* __restrict a, const double* __restrict b, size_t n,
+                             double* __restrict sum) {
+  for (size_t i = 0; i < n; ++i) sum[i] = a[i] + b[i];
+}
+
 }  // namespace
 
 void Model::Run(const Program& p) {
@@ -357,10 +369,9 @@ void Model::SolveImplicitPart(double damping_h, double stiffness_h2, const doubl
                               double* xdot) {
   // The objects transform the change xdot - previous in their derivative() views, which lie
   // in xdot_ (rewritten by the next Rhs before anything reads it).
-  const size_t n = xdot_.size();
-  for (size_t i = 0; i < n; ++i) xdot_[i] = xdot[i] - previous[i];
+  Subtract(xdot, previous, xdot_.size(), xdot_.data());
   for (SimObject* o : with_states_) o->SolveImplicitPart(damping_h, stiffness_h2);
-  for (size_t i = 0; i < n; ++i) xdot[i] = previous[i] + xdot_[i];
+  Sum(previous, xdot_.data(), xdot_.size(), xdot);
 }
 
 bool Model::FillExactJacobian(int block, std::span<double> values) {

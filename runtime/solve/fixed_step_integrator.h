@@ -69,6 +69,8 @@ class FixedStepIntegrator final : public Integrator {
   /// equations.
   std::vector<double> k_previous_;
   bool history_ = false;
+  /// The step size of the Newmark predictor in stage_ (left by the step before).
+  double predicted_step_ = 0.0;
   /// Whether the leapfrog's velocities lag its positions by half a step (after its first step
   /// from Reset; an event keeps it).
   bool staggered_ = false;

@@ -68,16 +68,20 @@ HAWSER_ELEMENTWISE void NewmarkPredict(const double* __restrict x, double h,
     xp[i] = x[i] + h * (k[i] * (1.0 - mask[i]) + mask[i] * (x_rate[i] + 0.5 * h * k_rate[i]));
 }
 
-HAWSER_ELEMENTWISE uint64_t
-NewmarkCorrect(const double* __restrict x, double h, const double* __restrict k,
-               const double* __restrict k_new, const double* __restrict mask,
-               const double* __restrict x_rate, const double* __restrict k_rate,
-               const double* __restrict k_new_rate, int n, double* __restrict xn) {
+HAWSER_ELEMENTWISE uint64_t NewmarkCorrect(
+    const double* __restrict x, double h, const double* __restrict k,
+    const double* __restrict k_new, const double* __restrict mask, const double* __restrict x_rate,
+    const double* __restrict k_rate, const double* __restrict k_new_rate, int n,
+    double* __restrict xn, double* __restrict xp) {
   uint64_t non_finite = 0;
   for (int i = 0; i < n; ++i) {
     xn[i] = x[i] + h * ((1.0 - mask[i]) * 0.5 * (k[i] + k_new[i]) +
                         mask[i] * (x_rate[i] + 0.25 * h * (k_rate[i] + k_new_rate[i])));
     non_finite |= NonFiniteBit(xn[i]);
+    // NewmarkPredict(xn, h, k_new, mask, v_new, k_new_rate) with v_new as the velocity's own
+    // xn above (mask 0 there), so the same bits.
+    const double v_new = x_rate[i] + h * (0.5 * (k_rate[i] + k_new_rate[i]));
+    xp[i] = xn[i] + h * (k_new[i] * (1.0 - mask[i]) + mask[i] * (v_new + 0.5 * h * k_new_rate[i]));
   }
   return non_finite;
 }

@@ -19,15 +19,17 @@ namespace {
 /// The solve's arrays, carved from CableWorkspace::damping_solve: per node (0..n) d and the
 /// inverse masses (zero at the held ends); per segment (0..n-1) the rows and the unknowns.
 struct DampingArrays {
-  double *dx, *dy, *dz, *along, *across;  // nodes
+  double *dx, *dy, *dz, *rate_x, *rate_y, *rate_z;  // nodes
+  const double *along, *across;                     // nodes, CableWorkspace::inverse_masses
   double *ex, *ey, *ez, *qa, *qb, *gamma, *diagonal, *coupling, *rhs, *y, *pivot, *stiffness,
       *product, *before, *continuant, *multiplier, *back;  // segments
-  static constexpr int kNodeArrays = 5, kSegmentArrays = 17;
-  DampingArrays(std::vector<double>& buffer, int n) {
+  static constexpr int kNodeArrays = 6, kSegmentArrays = 17;
+  DampingArrays(std::vector<double>& buffer, const std::vector<double>& inverse_masses, int n)
+      : along(inverse_masses.data()), across(inverse_masses.data() + n + 1) {
     const auto nodes = static_cast<size_t>(n) + 1, segments = static_cast<size_t>(n);
     buffer.resize(kNodeArrays * nodes + kSegmentArrays * segments);
     double* b = buffer.data();
-    for (double** a : {&dx, &dy, &dz, &along, &across}) *a = b, b += nodes;
+    for (double** a : {&dx, &dy, &dz, &rate_x, &rate_y, &rate_z}) *a = b, b += nodes;
     for (double** a : {&ex, &ey, &ez, &qa, &qb, &gamma, &diagonal, &coupling, &rhs, &y, &pivot,
                        &stiffness, &product, &before, &continuant, &multiplier, &back})
       *a = b, b += segments;
@@ -100,7 +102,7 @@ HAWSER_CABLE_PASS void Couplings(int n, const DampingArrays& s) {
 /// of divisions, taken from the top down to row m - 1 and from the bottom up to row m + 1 at
 /// once. The pivots are >= 1 (Schur complements of I + G^1/2 D M^-1 D^T G^1/2, whose
 /// eigenvalues are >= 1), so theta only grows: it is rescaled by 2^-512 past 2^512.
-void Pivots(int n, int m, const DampingArrays& s) {
+HAWSER_CABLE_PASS void Pivots(int n, int m, const DampingArrays& s) {
   const double *gamma = s.gamma, *coupling = s.coupling, *diagonal = s.diagonal;
   double *product = s.product, *before = s.before, *continuant = s.continuant;
   HAWSER_INDEPENDENT_ITERATIONS
@@ -138,7 +140,7 @@ void Pivots(int n, int m, const DampingArrays& s) {
 /// down to row m and from the bottom up to it (twisted): two independent chains of
 /// multiply-adds for the right side and two for the unknowns, with the multipliers and the
 /// pivots' reciprocals (Pivots) formed in passes that vectorise.
-void SolveTwisted(int n, const DampingArrays& s) {
+HAWSER_CABLE_PASS void SolveTwisted(int n, const DampingArrays& s) {
   const double *gamma = s.gamma, *coupling = s.coupling, *diagonal = s.diagonal;
   double *rhs = s.rhs, *y = s.y, *pivot = s.pivot, *multiplier = s.multiplier, *back = s.back;
   const int m = n / 2;
@@ -204,18 +206,12 @@ void SolveAxialImplicitPart(const CableProperties& p, CableWorkspace& work, doub
   if (free_nodes <= 0 || !(damping_h > 0.0 || stiffness_h2 > 0.0)) return;
   const auto nodes = static_cast<size_t>(n) + 1;
   const Lanes l(work, nodes);
-  const DampingArrays s(work.damping_solve, n);
-  const double* inverse_mass = work.inverse_masses.data();  // 1 / m, then 1 / (m + a).
-  s.dx[0] = s.dy[0] = s.dz[0] = s.along[0] = s.across[0] = 0.0;
-  s.dx[n] = s.dy[n] = s.dz[n] = s.along[n] = s.across[n] = 0.0;
-  for (int i = 1; i < n; ++i) {
-    const double* a = derivative.data() + 6 * (i - 1) + 3;
-    s.dx[i] = a[0];
-    s.dy[i] = a[1];
-    s.dz[i] = a[2];
-    s.along[i] = inverse_mass[i - 1];
-    s.across[i] = inverse_mass[free_nodes + i - 1];
-  }
+  const DampingArrays s(work.damping_solve, work.inverse_masses, n);
+  // The derivative's accelerations into d's arrays (node 0 and n held: 0), its position rates
+  // into scratch arrays, from which they are packed back unchanged.
+  const NodeArrays d{s.dx, s.dy, s.dz}, rates{s.rate_x, s.rate_y, s.rate_z};
+  s.dx[0] = s.dy[0] = s.dz[0] = s.dx[n] = s.dy[n] = s.dz[n] = 0.0;
+  UnpackStates(derivative, free_nodes, From(rates, 1), From(d, 1));
   const double* stiffness = stiffness_h2 > 0.0 ? TangentStiffness(p, work.roots.data() + nodes, s)
                                                : p.axial_stiffness.data();
   Rows(l, work.reciprocals.data() + nodes, p.axial_damping.data(), stiffness, damping_h,
@@ -223,12 +219,7 @@ void SolveAxialImplicitPart(const CableProperties& p, CableWorkspace& work, doub
   Couplings(n, s);
   SolveTwisted(n, s);
   Correct(l, n, s);
-  for (int i = 1; i < n; ++i) {
-    double* a = derivative.data() + 6 * (i - 1) + 3;
-    a[0] = s.dx[i];
-    a[1] = s.dy[i];
-    a[2] = s.dz[i];
-  }
+  PackStates(From(rates, 1), From(d, 1), free_nodes, derivative.data());
 }
 
 }  // namespace hawser

@@ -42,7 +42,9 @@ HAWSER_CABLE_PASS void Accelerations(const double* along, const double* normal, 
 }
 
 /// The free nodes' inverse masses in `work`, divided again only when their masses changed
-/// (compared bit for bit: the divisions were a tenth of an evaluation of the reference line).
+/// (compared bit for bit: the divisions were a tenth of an evaluation of the reference line):
+/// 1 / m of nodes 1..count, then 1 / (m + a) of the same count + 2 further on; the held end
+/// nodes' zeros around each (CableWorkspace::inverse_masses).
 const double* InverseMassesOf(const CableProperties& p, int count, CableWorkspace& work) {
   const auto n = static_cast<size_t>(count);
   const double* mass = p.node_mass.data() + 1;
@@ -53,25 +55,11 @@ const double* InverseMassesOf(const CableProperties& p, int count, CableWorkspac
   if (!same) {
     work.masses.assign(mass, mass + n);
     work.masses.insert(work.masses.end(), added, added + n);
-    work.inverse_masses.resize(2 * n);
-    InverseMasses(mass, added, count, work.inverse_masses.data(), work.inverse_masses.data() + n);
+    work.inverse_masses.assign(2 * (n + 2), 0.0);
+    double* along = work.inverse_masses.data() + 1;
+    InverseMasses(mass, added, count, along, along + n + 2);
   }
-  return work.inverse_masses.data();
-}
-
-/// The derivative of `count` nodes' states (position, velocity per node): the velocity, then
-/// the acceleration, from their coordinate arrays.
-HAWSER_CABLE_PASS void PackDerivatives(NodeArrays vel, NodeArrays acc, int count,
-                                       double* derivative) {
-  const double* const from[6] = {vel.x, vel.y, vel.z, acc.x, acc.y, acc.z};
-  int j = 0;
-  for (; j + 4 <= count; j += 4) {
-    node_transpose::V4 d[6];
-    node_transpose::LoadEach(from, j, d, std::make_index_sequence<6>());
-    node_transpose::Join6(d, derivative + 6 * j);
-  }
-  for (; j < count; ++j)
-    for (int k = 0; k < 6; ++k) derivative[6 * j + k] = from[k][j];
+  return work.inverse_masses.data() + 1;
 }
 
 }  // namespace
@@ -89,6 +77,19 @@ HAWSER_CABLE_PASS void UnpackStates(std::span<const double> state, int count, No
     for (int k = 0; k < 6; ++k) to[k][j] = state[6 * j + k];
 }
 
+HAWSER_CABLE_PASS void PackStates(NodeArrays first, NodeArrays second, int count,
+                                  double* derivative) {
+  const double* const from[6] = {first.x, first.y, first.z, second.x, second.y, second.z};
+  int j = 0;
+  for (; j + 4 <= count; j += 4) {
+    node_transpose::V4 d[6];
+    node_transpose::LoadEach(from, j, d, std::make_index_sequence<6>());
+    node_transpose::Join6(d, derivative + 6 * j);
+  }
+  for (; j < count; ++j)
+    for (int k = 0; k < 6; ++k) derivative[6 * j + k] = from[k][j];
+}
+
 void LaneNodeDerivatives(const CableProperties& p, CableWorkspace& work,
                          std::span<double> derivative) {
   const int free_nodes = p.elements - 1;
@@ -96,8 +97,9 @@ void LaneNodeDerivatives(const CableProperties& p, CableWorkspace& work,
   const Lanes l(work, static_cast<size_t>(p.elements) + 1);
   const NodeArrays acc = l.normal;  // No longer needed once the forces are summed.
   const double* inverse = InverseMassesOf(p, free_nodes, work);
-  Accelerations(inverse, inverse + free_nodes, free_nodes, From(l.chord, 1), From(l.force, 1), acc);
-  PackDerivatives(From(l.vel, 1), acc, free_nodes, derivative.data());
+  Accelerations(inverse, inverse + free_nodes + 2, free_nodes, From(l.chord, 1), From(l.force, 1),
+                acc);
+  PackStates(From(l.vel, 1), acc, free_nodes, derivative.data());
 }
 
 void InternalNodeDerivatives(const CableProperties& p, std::span<const double> state,

@@ -185,8 +185,8 @@ struct CableWorkspace {
   /// from one evaluation to the next instead of filled again).
   bool water_lanes_uniform = false;
   Eigen::Vector3d water_lanes_value = Eigen::Vector3d::Zero();
-  /// The free nodes' 1 / m and 1 / (m + a) (InverseMass), and the masses m and a they were
-  /// divided from (taken again when those change).
+  /// Per node 0..N, 1 / m and then 1 / (m + a) (InverseMass; 0 at the held end nodes), and
+  /// the free nodes' masses m and a they were divided from (taken again when those change).
   std::vector<double> inverse_masses, masses;
   /// SolveAxialImplicitPart's tridiagonal system over the segments.
   std::vector<double> damping_solve;
@@ -241,6 +241,9 @@ void SolveAxialImplicitPart(const CableProperties& p, CableWorkspace& work, doub
 /// The positions and velocities of `count` nodes' states (6 values each) into coordinate
 /// arrays.
 void UnpackStates(std::span<const double> state, int count, NodeArrays pos, NodeArrays vel);
+/// The inverse: 6 values per node, the three of `first`, then the three of `second` (a
+/// derivative's velocity and acceleration).
+void PackStates(NodeArrays first, NodeArrays second, int count, double* state);
 /// The same from the velocities in `work`'s lanes and the tangents and forces that
 /// CableLaneForces left there.
 void LaneNodeDerivatives(const CableProperties& p, CableWorkspace& work,
