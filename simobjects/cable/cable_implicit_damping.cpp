@@ -22,8 +22,8 @@ struct DampingArrays {
   double *dx, *dy, *dz, *rate_x, *rate_y, *rate_z;  // nodes
   const double *along, *across;                     // nodes, CableWorkspace::inverse_masses
   double *ex, *ey, *ez, *qa, *qb, *gamma, *diagonal, *coupling, *rhs, *y, *pivot, *stiffness,
-      *product, *before, *continuant, *multiplier, *back;  // segments
-  static constexpr int kNodeArrays = 6, kSegmentArrays = 17;
+      *product, *before, *continuant, *back;  // segments
+  static constexpr int kNodeArrays = 6, kSegmentArrays = 16;
   DampingArrays(std::vector<double>& buffer, const std::vector<double>& inverse_masses, int n)
       : along(inverse_masses.data()), across(inverse_masses.data() + n + 1) {
     const auto nodes = static_cast<size_t>(n) + 1, segments = static_cast<size_t>(n);
@@ -31,7 +31,7 @@ struct DampingArrays {
     double* b = buffer.data();
     for (double** a : {&dx, &dy, &dz, &rate_x, &rate_y, &rate_z}) *a = b, b += nodes;
     for (double** a : {&ex, &ey, &ez, &qa, &qb, &gamma, &diagonal, &coupling, &rhs, &y, &pivot,
-                       &stiffness, &product, &before, &continuant, &multiplier, &back})
+                       &stiffness, &product, &before, &continuant, &back})
       *a = b, b += segments;
   }
 };
@@ -97,84 +97,77 @@ HAWSER_CABLE_PASS void Couplings(int n, const DampingArrays& s) {
   }
 }
 
-/// The pivots' reciprocals from the continuants: theta_j = d_j theta_j-1 - P_j theta_j-2 with
-/// P_j = lower_j upper_j-1 (pivot_j = theta_j / theta_j-1), a chain of multiply-adds instead
-/// of divisions, taken from the top down to row m - 1 and from the bottom up to row m + 1 at
-/// once. The pivots are >= 1 (Schur complements of I + G^1/2 D M^-1 D^T G^1/2, whose
-/// eigenvalues are >= 1), so theta only grows: it is rescaled by 2^-512 past 2^512.
-HAWSER_CABLE_PASS void Pivots(int n, int m, const DampingArrays& s) {
+/// Solves the scaled rows lower_j y_j-1 + diagonal_j y_j + upper_j y_j+1 = rhs_j (lower_j =
+/// gamma_j coupling_j-1, upper_j = gamma_j coupling_j) by eliminating from the top down to row
+/// m and from the bottom up to it (twisted), without a division on any chain. From the top,
+/// the pivots are p_j = theta_j / theta_j-1 with the continuants theta_j = diagonal_j
+/// theta_j-1 - P_j theta_j-2, P_j = lower_j upper_j-1, and the eliminated right side r'_j =
+/// rhs_j - lower_j r'_j-1 / p_j-1 is s_j / theta_j-1 with s_j = rhs_j theta_j-1 - lower_j s_j-1:
+/// four chains of multiply-adds (theta and s from each end) in one loop, then the divisions in
+/// a pass that vectorises. The pivots are >= 1 (Schur complements of I + G^1/2 D M^-1 D^T
+/// G^1/2, whose eigenvalues are >= 1), so theta only grows: theta and s are rescaled by 2^-512
+/// past 2^512.
+HAWSER_CABLE_PASS void SolveTwisted(int n, const DampingArrays& s) {
   const double *gamma = s.gamma, *coupling = s.coupling, *diagonal = s.diagonal;
-  double *product = s.product, *before = s.before, *continuant = s.continuant;
+  double *rhs = s.rhs, *y = s.y, *product = s.product, *before = s.before;
+  double *continuant = s.continuant, *pivot = s.pivot, *back = s.back;
+  const int m = n / 2;
   HAWSER_INDEPENDENT_ITERATIONS
   for (int j = 1; j < n; ++j)
     product[j] = gamma[j] * gamma[j - 1] * coupling[j - 1] * coupling[j - 1];
   constexpr double kLarge = 0x1p512, kRescale = 0x1p-512;
-  double top = 1.0, top_before = 0.0, bottom = 1.0, bottom_before = 0.0;
-  before[m] = 0.0;  // Row m is eliminated from both sides (SolveTwisted).
-  continuant[m] = 1.0;
+  // theta_j-1, theta_j-2 and s_j-1 from the top; the same from the bottom.
+  double top = 1.0, top_before = 0.0, top_s = 0.0, bottom = 1.0, bottom_before = 0.0,
+         bottom_s = 0.0;
   for (int t = 0, b = n - 1; t < m || b > m; ++t, --b) {
     if (t < m) {
       const double next = diagonal[t] * top - (t > 0 ? product[t] : 0.0) * top_before;
+      top_s = rhs[t] * top - (t > 0 ? gamma[t] * coupling[t - 1] : 0.0) * top_s;
+      rhs[t] = top_s;
       before[t] = top;
       continuant[t] = next;
       top_before = top;
       top = next;
-      if (top > kLarge) top *= kRescale, top_before *= kRescale;
+      if (top > kLarge) top *= kRescale, top_before *= kRescale, top_s *= kRescale;
     }
     if (b > m) {
       const double next = diagonal[b] * bottom - (b + 1 < n ? product[b + 1] : 0.0) * bottom_before;
+      bottom_s = rhs[b] * bottom - (b + 1 < n ? gamma[b] * coupling[b] : 0.0) * bottom_s;
+      rhs[b] = bottom_s;
       before[b] = bottom;
       continuant[b] = next;
       bottom_before = bottom;
       bottom = next;
-      if (bottom > kLarge) bottom *= kRescale, bottom_before *= kRescale;
+      if (bottom > kLarge) bottom *= kRescale, bottom_before *= kRescale, bottom_s *= kRescale;
     }
   }
-  double* pivot = s.pivot;  // The reciprocals theta_j-1 / theta_j.
-  HAWSER_INDEPENDENT_ITERATIONS
-  for (int j = 0; j < n; ++j) pivot[j] = before[j] / continuant[j];
-}
-
-/// Solves the scaled rows gamma_j G_j,j-1 y_j-1 + diagonal_j y_j + gamma_j G_j,j+1 y_j+1 = rhs_j
-/// (lower_j = gamma_j coupling_j-1, upper_j = gamma_j coupling_j) by eliminating from the top
-/// down to row m and from the bottom up to it (twisted): two independent chains of
-/// multiply-adds for the right side and two for the unknowns, with the multipliers and the
-/// pivots' reciprocals (Pivots) formed in passes that vectorise.
-HAWSER_CABLE_PASS void SolveTwisted(int n, const DampingArrays& s) {
-  const double *gamma = s.gamma, *coupling = s.coupling, *diagonal = s.diagonal;
-  double *rhs = s.rhs, *y = s.y, *pivot = s.pivot, *multiplier = s.multiplier, *back = s.back;
-  const int m = n / 2;
-  Pivots(n, m, s);
-  // Top: rhs_j -= lower_j / pivot_j-1 rhs_j-1 (j < m); bottom: rhs_j -= upper_j / pivot_j+1
-  // rhs_j+1 (j > m). Row m takes both neighbours' eliminations.
-  HAWSER_INDEPENDENT_ITERATIONS
-  for (int j = 1; j < m; ++j) multiplier[j] = gamma[j] * coupling[j - 1] * pivot[j - 1];
-  HAWSER_INDEPENDENT_ITERATIONS
-  for (int j = m + 1; j + 1 < n; ++j) multiplier[j] = gamma[j] * coupling[j] * pivot[j + 1];
-  // The chains carry their last value in a register (not through a store and a load).
-  double above = rhs[0], below = rhs[n - 1];
-  for (int t = 1, b = n - 2; t < m || b > m; ++t, --b) {
-    if (t < m) rhs[t] = above = rhs[t] - multiplier[t] * above;
-    if (b > m) rhs[b] = below = rhs[b] - multiplier[b] * below;
-  }
-  double pm = diagonal[m], rm = rhs[m];
-  if (m > 0) {
-    const double f = gamma[m] * coupling[m - 1] * pivot[m - 1];
-    pm -= f * gamma[m - 1] * coupling[m - 1];
-    rm -= f * rhs[m - 1];
-  }
-  if (m + 1 < n) {
-    const double f = gamma[m] * coupling[m] * pivot[m + 1];
-    pm -= f * gamma[m + 1] * coupling[m];
-    rm -= f * rhs[m + 1];
-  }
-  // Back: y_j = rhs_j / pivot_j - upper_j / pivot_j y_j+1 above m, lower_j with y_j-1 below.
+  before[m] = 0.0;  // Row m is eliminated from both sides below.
+  continuant[m] = 1.0;
+  // 1 / p_j = theta_j-1 / theta_j, r'_j / p_j = s_j / theta_j, and back_j = upper_j / p_j
+  // above m, lower_j / p_j below.
   HAWSER_INDEPENDENT_ITERATIONS
   for (int j = 0; j < n; ++j) {
+    const double inverse = 1.0 / continuant[j];
+    pivot[j] = before[j] * inverse;
+    rhs[j] *= inverse;
     back[j] = gamma[j] * (j < m ? coupling[j] : j > m ? coupling[j - 1] : 0.0) * pivot[j];
-    rhs[j] *= pivot[j];
   }
-  y[m] = above = below = rm / pm;
+  // Row m: rhs_m and diagonal_m less lower_m / p_m-1 times row m - 1 and upper_m / p_m+1
+  // times row m + 1 (their r' / p is rhs above).
+  double pm = diagonal[m], rm = rhs[m];  // rhs_m itself (theta 1 at m above).
+  if (m > 0) {
+    const double lower = gamma[m] * coupling[m - 1];
+    pm -= lower * pivot[m - 1] * gamma[m - 1] * coupling[m - 1];
+    rm -= lower * rhs[m - 1];
+  }
+  if (m + 1 < n) {
+    const double upper = gamma[m] * coupling[m];
+    pm -= upper * pivot[m + 1] * gamma[m + 1] * coupling[m];
+    rm -= upper * rhs[m + 1];
+  }
+  // Back: y_j = r'_j / p_j - back_j y_j+1 above m, y_j-1 below.
+  double above = rm / pm, below = above;
+  y[m] = above;
   for (int t = m - 1, b = m + 1; t >= 0 || b < n; --t, ++b) {
     if (t >= 0) y[t] = above = rhs[t] - back[t] * above;
     if (b < n) y[b] = below = rhs[b] - back[b] * below;
