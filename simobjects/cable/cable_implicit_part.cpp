@@ -6,7 +6,7 @@
 // that a slack or broken segment (gamma 0) is the row y_j = 0. The ends are held (their
 // accelerations are given): M^-1 is zero there. The coefficients are formed in passes that
 // vectorise; the tridiagonal system is solved from both ends at once (a twisted
-// factorisation), two independent chains of divisions instead of one twice as long.
+// factorisation) by chains of multiply-adds, the divisions in a vector pass (SolveTwisted).
 #include <span>
 
 #include "simobjects/cable/cable_lanes.h"
