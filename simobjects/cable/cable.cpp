@@ -338,7 +338,17 @@ void Cable::CalcDerivatives() {
 }
 
 void Cable::SolveImplicitPart(double damping_h, double stiffness_h2) {
-  SolveAxialImplicitPart(props_, work_, damping_h, stiffness_h2, derivative(nodes_));
+  const SlackSegment slack =
+      SolveAxialImplicitPart(props_, work_, damping_h, stiffness_h2, derivative(nodes_));
+  if (slack.segment < 0) return;
+  const std::string limit = NumberText(slack.largest_step, 3);
+  throw SimulationError(
+      name() + " (" + type() + "): segment " + std::to_string(slack.segment) +
+      " is slack at t = " + NumberText(time(), 6) + " with a step of " +
+      NumberText(std::sqrt(4.0 * stiffness_h2), 6) + " s, past the " + limit +
+      " s (h w = sqrt(2) on its axial mode) at which a slack segment that snaps taut within a "
+      "Newmark step is followed: its tensions would be wrong; use stepsize < " +
+      limit + " or Integrator=\"cvode-bdf\"");
 }
 
 }  // namespace hawser

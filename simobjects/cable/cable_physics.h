@@ -234,10 +234,19 @@ void InternalNodeDerivatives(const CableProperties& p, std::span<const double> s
 /// replaces the free nodes' accelerations in `derivative` (LaneNodeDerivatives' layout) by
 /// (M + damping_h C + stiffness_h2 K)^-1 M times them, at the tangents, segments and tensions
 /// of the last CableLaneForces. M is each node's mass (m along its tangent, m + a across),
-/// C = D^T diag(c_j) D and K = D^T diag(k_j) D the taut segments' axial damping and stiffness
-/// dT/dl (D: node velocities to each segment's rate of stretch); O(N) by Woodbury's identity.
-void SolveAxialImplicitPart(const CableProperties& p, CableWorkspace& work, double damping_h,
-                            double stiffness_h2, std::span<double> derivative);
+/// C = D^T diag(c_j) D and K = D^T diag(k_j) D the segments' axial damping and stiffness dT/dl
+/// (slack ones too, which may snap taut within a step; not a broken one; D: node velocities to
+/// each segment's rate of stretch); O(N) by Woodbury's identity.
+/// Returns the first segment that is slack while stiffness_h2 = h^2 / 4 puts the step past its
+/// axial mode's explicit limit (h w >= sqrt(2)), whose snap taut the step cannot follow, with
+/// that limit; none (segment -1) otherwise.
+struct SlackSegment {
+  int segment = -1;
+  double largest_step = 0.0;  ///< sqrt(2) / w [s].
+};
+SlackSegment SolveAxialImplicitPart(const CableProperties& p, CableWorkspace& work,
+                                    double damping_h, double stiffness_h2,
+                                    std::span<double> derivative);
 /// The positions and velocities of `count` nodes' states (6 values each) into coordinate
 /// arrays.
 void UnpackStates(std::span<const double> state, int count, NodeArrays pos, NodeArrays vel);
