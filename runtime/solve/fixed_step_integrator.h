@@ -14,17 +14,18 @@
 namespace hawser {
 
 /// Explicit Euler (FhSim IntegratorMethod 0), classical RK4 (IntegratorMethod 1), semi-explicit
-/// Euler (positions moved with the new velocities, OdeSystem::PositionRates) or the leapfrog
+/// Euler (positions moved with the new velocities, OdeSystem::PositionRates), the leapfrog
 /// (second order: semi-explicit Euler with the forces at the extrapolated velocity and the
-/// damping centred implicitly, OdeSystem::SolveImplicitPart) with the constant step
-/// settings.step_size [s]. Between two output times it takes full steps and ends with one
+/// damping centred implicitly, OdeSystem::SolveImplicitPart) or Newmark (trapezoidal, the
+/// objects' implicit part solved on the change of acceleration, NewmarkStep) with the constant
+/// step settings.step_size [s]. Between two output times it takes full steps and ends with one
 /// shortened step that lands exactly on the output time (the leapfrog: equal steps of at most
 /// step_size that divide the interval), so results are the method's solution at exactly that
 /// time. Work vectors are allocated in Reset, never in AdvanceTo.
 class FixedStepIntegrator final : public Integrator {
  public:
   /// Throws ScenarioError at settings.loc unless settings.step_size > 0, and for semi-explicit
-  /// Euler and the leapfrog when the system has velocities without positions
+  /// Euler, the leapfrog and Newmark when the system has velocities without positions
   /// (OdeSystem::UnpairedVelocities). `system` must outlive the integrator.
   FixedStepIntegrator(OdeSystem& system, const EngineSettings& settings);
 
@@ -33,7 +34,7 @@ class FixedStepIntegrator final : public Integrator {
   /// derivative or the new state is not finite; the state is then left at the last good step.
   void AdvanceTo(double t_out, std::span<double> x) override;
   SolverStats stats() const override { return stats_; }
-  /// "euler", "rk4" or "semi-explicit-euler".
+  /// "euler", "rk4", "semi-explicit-euler", "leapfrog" or "newmark".
   std::string name() const override { return ToString(kind_); }
 
  private:
