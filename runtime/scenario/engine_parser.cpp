@@ -100,6 +100,7 @@ EngineSettings ParseEngineSettings(const std::vector<Attribute>& attributes,
       {"stepsize", [&](const Attribute& a) { s.step_size = number(a); }},
       {"MaxSteps", [&](const Attribute& a) { s.max_steps = PositiveInt(a); }},
       {"MaxOrder", [&](const Attribute& a) { s.max_order = PositiveInt(a); }},
+      {"NewmarkBeta", [&](const Attribute& a) { s.newmark_beta = number(a); }},
       {"LogStates", [&](const Attribute& a) { s.log_states = boolean(a); }},
       {"Settle", [&](const Attribute& a) { s.settle = boolean(a); }},
       {"SettleIterations", [&](const Attribute& a) { s.settle_iterations = PositiveInt(a); }},
@@ -188,6 +189,16 @@ EngineSettings ParseEngineSettings(const std::vector<Attribute>& attributes,
     errors.Add(where("MaxOrder"),
                fmt::format("Engine MaxOrder {} is out of range for {}; expected 1 to {}",
                            s.max_order, ToString(s.integrator), highest_order));
+  }
+  // Below 1/6 (linear acceleration) the implicit part's limit 1 / sqrt(1/4 - beta) falls under
+  // 3.5; above 1/4 only the period error grows.
+  check("NewmarkBeta", s.newmark_beta, s.newmark_beta >= 1.0 / 6.0 && s.newmark_beta <= 0.25,
+        "1/6 <= NewmarkBeta <= 1/4 such as 0.25 (the default) or 0.2");
+  if (s.newmark_beta != 0.25 && s.integrator != IntegratorKind::kNewmark) {
+    errors.Add(where("NewmarkBeta"),
+               fmt::format("Engine NewmarkBeta is for Integrator=\"newmark\", not {}; expected "
+                           "no NewmarkBeta with {}",
+                           ToString(s.integrator), ToString(s.integrator)));
   }
   if (IsFixedStep(s.integrator) && !(s.step_size > 0)) {
     errors.Add(where("stepsize"),

@@ -25,7 +25,11 @@ using fixed_step::Stage;
 using fixed_step::TrapezoidUpdate;
 
 FixedStepIntegrator::FixedStepIntegrator(OdeSystem& system, const EngineSettings& settings)
-    : system_(system), kind_(settings.integrator), h_(settings.step_size), n_(system.size()) {
+    : system_(system),
+      kind_(settings.integrator),
+      h_(settings.step_size),
+      beta_(settings.newmark_beta),
+      n_(system.size()) {
   if (!IsFixedStep(kind_)) {
     throw std::invalid_argument("FixedStepIntegrator: not a fixed-step integrator: " +
                                 ToString(kind_));
@@ -192,12 +196,14 @@ uint64_t FixedStepIntegrator::UpdateBySpans(const GapUpdate& gap,
 }
 
 uint64_t FixedStepIntegrator::NewmarkStep(double h) {
-  // Trapezoidal Newmark (beta 1/4, gamma 1/2), one evaluation per step, at the predictor
-  // x~ = x + h v + h^2/2 a, v~ = v + h a (a of the step before: second order for the forces
-  // taken explicitly, drag included). The objects' implicit part is solved on the change of
-  // acceleration, since x_new - x~ = h^2/4 (a_new - a) and v_new - v~ = h/2 (a_new - a):
-  // (M + h/2 C + h^2/4 K) (a_new - a) = M (a~ - a) (SimObject::SolveImplicitPart). States
-  // that are not paired positions take the trapezoidal rule with the explicit predictor.
+  // Newmark (beta: 1/4 trapezoidal, the default; gamma 1/2), one evaluation per step, at the
+  // predictor x~ = x + h v + h^2/2 a, v~ = v + h a (a of the step before: second order for the
+  // forces taken explicitly, drag included). The corrector x_new = x + h v + h^2 ((1/2 - beta)
+  // a + beta a_new), v_new = v + h/2 (a + a_new), so x_new - x~ = beta h^2 (a_new - a) and
+  // v_new - v~ = h/2 (a_new - a): the objects' implicit part is solved on the change of
+  // acceleration, (M + h/2 C + beta h^2 K) (a_new - a) = M (a~ - a)
+  // (SimObject::SolveImplicitPart). States that are not paired positions take the trapezoidal
+  // rule with the explicit predictor.
   const double* x = x_.data();
   const bool fresh = !history_;
   if (fresh) Derivative(t_, x, k_previous_.data(), h);  // a at the state itself.
@@ -222,7 +228,7 @@ uint64_t FixedStepIntegrator::NewmarkStep(double h) {
   }
   double* k_new = k1_.data();
   Derivative(t_ + h, predicted, k_new, h);
-  system_.SolveImplicitPart(0.5 * h, 0.25 * h * h, k, k_new);
+  system_.SolveImplicitPart(0.5 * h, beta_ * h * h, k, k_new);
   double* xn = x_new_.data();
   const uint64_t non_finite = UpdateBySpans(
       [&](int b, int count) {
@@ -232,7 +238,7 @@ uint64_t FixedStepIntegrator::NewmarkStep(double h) {
       },
       [&](const PositionSpan& s) {
         const int d = s.offset;
-        return NewmarkCorrect(x + s.begin, h, k + s.begin, k_new + s.begin, mask + s.begin,
+        return NewmarkCorrect(x + s.begin, h, beta_, k + s.begin, k_new + s.begin, mask + s.begin,
                               x + s.begin + d, k + s.begin + d, k_new + s.begin + d,
                               s.end - s.begin, xn + s.begin, predicted + s.begin);
       });

@@ -61,6 +61,7 @@ class FixedStepIntegrator final : public Integrator {
   OdeSystem& system_;
   IntegratorKind kind_;
   double h_;
+  double beta_;  ///< Newmark's beta (EngineSettings::newmark_beta).
   int n_ = 0;
   bool initialised_ = false;
   double t_ = 0.0;

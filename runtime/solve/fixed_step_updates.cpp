@@ -69,14 +69,16 @@ HAWSER_ELEMENTWISE void NewmarkPredict(const double* __restrict x, double h,
 }
 
 HAWSER_ELEMENTWISE uint64_t NewmarkCorrect(
-    const double* __restrict x, double h, const double* __restrict k,
+    const double* __restrict x, double h, double beta, const double* __restrict k,
     const double* __restrict k_new, const double* __restrict mask, const double* __restrict x_rate,
     const double* __restrict k_rate, const double* __restrict k_new_rate, int n,
     double* __restrict xn, double* __restrict xp) {
+  const double old_weight = (0.5 - beta) * h, new_weight = beta * h;
   uint64_t non_finite = 0;
   for (int i = 0; i < n; ++i) {
-    xn[i] = x[i] + h * ((1.0 - mask[i]) * 0.5 * (k[i] + k_new[i]) +
-                        mask[i] * (x_rate[i] + 0.25 * h * (k_rate[i] + k_new_rate[i])));
+    xn[i] =
+        x[i] + h * ((1.0 - mask[i]) * 0.5 * (k[i] + k_new[i]) +
+                    mask[i] * (x_rate[i] + old_weight * k_rate[i] + new_weight * k_new_rate[i]));
     non_finite |= NonFiniteBit(xn[i]);
     // NewmarkPredict(xn, h, k_new, mask, v_new, k_new_rate) with v_new as the velocity's own
     // xn above (mask 0 there), so the same bits.

@@ -44,15 +44,15 @@ void NewmarkPredict(const double* __restrict x, double h, const double* __restri
                     const double* __restrict mask, const double* __restrict x_rate,
                     const double* __restrict k_rate, int n, double* __restrict xp);
 
-/// Newmark's corrector (trapezoidal: beta 1/4, gamma 1/2) over a span: a position (mask 1)
-/// x + h v + h^2/4 (a + a_new); every other state x + h/2 (k + k_new). Also the next step's
+/// Newmark's corrector (gamma 1/2) over a span: a position (mask 1) x + h v + h^2 ((1/2 -
+/// beta) a + beta a_new); every other state x + h/2 (k + k_new). Also the next step's
 /// predictor xp for the same h, as NewmarkPredict would give it from xn (one pass less).
 /// Returns the OR of NonFiniteBit over xn.
-uint64_t NewmarkCorrect(const double* __restrict x, double h, const double* __restrict k,
-                        const double* __restrict k_new, const double* __restrict mask,
-                        const double* __restrict x_rate, const double* __restrict k_rate,
-                        const double* __restrict k_new_rate, int n, double* __restrict xn,
-                        double* __restrict xp);
+uint64_t NewmarkCorrect(const double* __restrict x, double h, double beta,
+                        const double* __restrict k, const double* __restrict k_new,
+                        const double* __restrict mask, const double* __restrict x_rate,
+                        const double* __restrict k_rate, const double* __restrict k_new_rate, int n,
+                        double* __restrict xn, double* __restrict xp);
 
 /// xn = x + h/2 (k + k_new) (the trapezoidal rule); returns the OR of NonFiniteBit over xn.
 uint64_t TrapezoidUpdate(const double* __restrict x, double h, const double* __restrict k,

@@ -345,7 +345,7 @@ void Cable::SolveImplicitPart(double damping_h, double stiffness_h2) {
   throw SimulationError(
       name() + " (" + type() + "): segment " + std::to_string(slack.segment) +
       " is slack at t = " + NumberText(time(), 6) + " with a step of " +
-      NumberText(std::sqrt(4.0 * stiffness_h2), 6) + " s, past the " + limit +
+      NumberText(2.0 * damping_h, 6) + " s, past the " + limit +
       " s (h w = sqrt(2) on its axial mode) at which a slack segment that snaps taut within a "
       "Newmark step is followed: its tensions would be wrong; use stepsize < " +
       limit + " or Integrator=\"cvode-bdf\"");

@@ -88,17 +88,17 @@ const double* TangentStiffness(const CableProperties& p, const double* length,
 
 /// The first segment that is slack (l <= l0) while the step is past its axial mode's explicit
 /// limit, h^2 k (1 / m_j + 1 / m_j+1) >= 2 (h w >= sqrt(2) for w^2 = k (1 / m_j + 1 / m_j+1),
-/// with h^2 = 4 stiffness_h2), or -1. Its snap taut within such a step is a kink the
-/// linearised implicit step cannot follow: bounded but wrong tensions (measured: 213 % off at
-/// h w = 2.2 on a line that snaps every second).
+/// with h = 2 damping_h), when the stiffness is implicit at all (stiffness_h2 > 0), or -1. Its snap
+/// taut within such a step is a kink the linearised implicit step cannot follow: bounded but wrong
+/// tensions (measured: 213 % off at h w = 2.2 on a line that snaps every second).
 SlackSegment SlackBeyondExplicitLimit(const CableProperties& p, const double* inverse_length,
-                                      const double* stiffness, double stiffness_h2,
-                                      const DampingArrays& s) {
+                                      const double* stiffness, double damping_h,
+                                      double stiffness_h2, const DampingArrays& s) {
   if (!(stiffness_h2 > 0.0)) return {};
   for (int j = 0; j < p.elements; ++j) {
     const bool slack = p.segment_length[static_cast<size_t>(j)] * inverse_length[j] >= 1.0;
     const double w2 = stiffness[j] * (s.along[j] + s.along[j + 1]);
-    if (slack && !SegmentBroken(p, j) && 4.0 * stiffness_h2 * w2 >= 2.0)
+    if (slack && !SegmentBroken(p, j) && 4.0 * damping_h * damping_h * w2 >= 2.0)
       return {j, std::sqrt(2.0 / w2)};
   }
   return {};
@@ -242,7 +242,8 @@ SlackSegment SolveAxialImplicitPart(const CableProperties& p, CableWorkspace& wo
   SolveTwisted(n, s);
   Correct(l, n, s);
   PackStates(From(rates, 1), From(d, 1), free_nodes, derivative.data());
-  return SlackBeyondExplicitLimit(p, work.reciprocals.data() + nodes, stiffness, stiffness_h2, s);
+  return SlackBeyondExplicitLimit(p, work.reciprocals.data() + nodes, stiffness, damping_h,
+                                  stiffness_h2, s);
 }
 
 }  // namespace hawser

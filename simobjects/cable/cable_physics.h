@@ -237,7 +237,7 @@ void InternalNodeDerivatives(const CableProperties& p, std::span<const double> s
 /// C = D^T diag(c_j) D and K = D^T diag(k_j) D the segments' axial damping and stiffness dT/dl
 /// (slack ones too, which may snap taut within a step; not a broken one; D: node velocities to
 /// each segment's rate of stretch); O(N) by Woodbury's identity.
-/// Returns the first segment that is slack while stiffness_h2 = h^2 / 4 puts the step past its
+/// Returns the first segment that is slack while the step h = 2 damping_h is past its
 /// axial mode's explicit limit (h w >= sqrt(2)), whose snap taut the step cannot follow, with
 /// that limit; none (segment -1) otherwise.
 struct SlackSegment {

@@ -73,7 +73,8 @@ class SimObject {
   /// implicitly): replaces the accelerations in this object's derivative() views, which hold a
   /// change of them over a step, by (M + damping_h C + stiffness_h2 K)^-1 M times them: M the
   /// mass, C the linear damping (force per velocity) and K the stiffness (force per
-  /// displacement) that the object takes implicitly, at the point of the last CalcDerivatives,
+  /// displacement) that the object takes implicitly (Newmark: damping_h = h / 2, stiffness_h2 =
+  /// beta h^2; the leapfrog: h / 2 and 0), at the point of the last CalcDerivatives,
   /// called right after it. Every other entry is left as it is. The default leaves them all
   /// (nothing taken implicitly: the integrator is then explicit for this object).
   virtual void SolveImplicitPart(double /*damping_h*/, double /*stiffness_h2*/) {}

@@ -76,6 +76,12 @@ TEST_CASE("Engine steps: HMin, HMax and stepsize >= 0, HMin <= HMax, fixed-step 
                 {"semi-explicit-euler needs stepsize > 0"});
   CheckRejected({{"Integrator", "leapfrog"}}, {"leapfrog needs stepsize > 0"});
   CheckRejected({{"Integrator", "newmark"}}, {"newmark needs stepsize > 0"});
+  CheckRejected({{"Integrator", "newmark"}, {"stepsize", "0.01"}, {"NewmarkBeta", "0.1"}},
+                {"Engine NewmarkBeta: 0.1 is out of range", "1/6 <= NewmarkBeta <= 1/4"});
+  CheckRejected({{"Integrator", "newmark"}, {"stepsize", "0.01"}, {"NewmarkBeta", "0.3"}},
+                {"Engine NewmarkBeta: 0.3 is out of range"});
+  CheckRejected({{"Integrator", "rk4"}, {"stepsize", "0.01"}, {"NewmarkBeta", "0.2"}},
+                {"Engine NewmarkBeta is for Integrator=\"newmark\", not rk4"});
   CheckRejected({{"HMax", "nan"}}, {"Engine HMax: 'nan' is not a number"});
   // HMax = 0 and HMin = 0 mean "no limit"; stepsize = 0 is CVODE's own first step.
   EngineSettings s = Parse({{"HMax", "0"}, {"HMin", "0"}, {"stepsize", "0"}});

@@ -84,9 +84,11 @@ class DampedOscillator : public OdeSystem {
 /// fixed-step method `kind`: the largest |(w q, v)| in the last 1000 steps over that in the
 /// first 1000 (+inf once the state overflows, which the integrator reports).
 inline double Growth(IntegratorKind kind, double w, double zeta, double h,
-                     double implicit_stiffness = 0.0) {
+                     double implicit_stiffness = 0.0, double newmark_beta = 0.25) {
   DampedOscillator system(w, zeta, implicit_stiffness);
-  auto integrator = MakeIntegrator(system, Settings(kind, 4000 * h, 0.0, h));
+  EngineSettings settings = Settings(kind, 4000 * h, 0.0, h);
+  settings.newmark_beta = newmark_beta;
+  auto integrator = MakeIntegrator(system, settings);
   std::vector<double> x{1.0, 0.0};
   integrator->Reset(0.0, x);
   double first = 0.0, last = 0.0;

@@ -46,6 +46,39 @@ TEST_CASE("newmark with the stiffness explicit is stable up to h w = sqrt(2)") {
   }
 }
 
+TEST_CASE("newmark with beta below 1/4 is stable to h w = 1 / sqrt(1/4 - beta)") {
+  // NewmarkBeta 0.2, the stiffness implicit: the limit 1 / sqrt(0.05) = 4.472 (Newmark's
+  // conditional stability), whatever the damping. 2 % either side: at 1.02 the amplification's
+  // spectral radius is 1.0089 even at z = 2 (3e11 over 3000 steps); at 0.98 it is 1 undamped
+  // and the sampled maxima of the invariant, an ellipse that eccentric there, stay within
+  // 1e-9 (at 0.99 they do not quite).
+  const double limit = 1.0 / std::sqrt(0.05);
+  for (const double zeta : {0.0, 0.3, 2.0}) {
+    CAPTURE(zeta);
+    CHECK(Growth(IntegratorKind::kNewmark, 10.0, zeta, 0.098 * limit, 1.0, 0.2) <=
+          (zeta == 0.0 ? 1.0 + 1e-9 : 1.0));
+    CHECK(Growth(IntegratorKind::kNewmark, 10.0, zeta, 0.102 * limit, 1.0, 0.2) > 1e6);
+  }
+}
+
+TEST_CASE("newmark's period error scales as beta / 2 - 1/24") {
+  // Undamped, the stiffness implicit: Newmark keeps the amplitude, and its phase lags by
+  // (beta / 2 - 1/24) (h w)^2 per radian, so at t = 1 (w = 3, h = 1e-3) the position errors of
+  // beta 0.2 and 1/4 stand as (0.1 - 1/24) / (0.125 - 1/24) = 0.7, to O(h^2) (1e-5 here) and
+  // the error's sine of 3 rad less its O(phase^2) terms.
+  auto error = [](double beta) {
+    DampedOscillator system(3.0, 0.0, 1.0);
+    EngineSettings settings = Settings(IntegratorKind::kNewmark, 1.0, 0.0, 1e-3);
+    settings.newmark_beta = beta;
+    auto integrator = MakeIntegrator(system, settings);
+    std::vector<double> x{1.0, 0.0};
+    integrator->Reset(0.0, x);
+    integrator->AdvanceTo(1.0, x);
+    return std::abs(x[0] - std::cos(3.0));
+  };
+  CHECK(error(0.2) / error(0.25) == doctest::Approx(0.7).epsilon(1e-3));
+}
+
 TEST_CASE("newmark converges at second order in position and velocity") {
   // To t = 1 against the closed form (ErrorsAtOne) with none, half and all of the stiffness
   // implicit. Halving h quarters both errors up to O(h) terms (2.5 % at these steps; 14 % at
