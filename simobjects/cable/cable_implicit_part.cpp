@@ -116,6 +116,24 @@ HAWSER_CABLE_PASS void Couplings(int n, const DampingArrays& s) {
   }
 }
 
+/// One direction of SolveTwisted's elimination: per row, theta_j = diagonal theta_j-1 - product
+/// theta_j-2 and s_j = rhs theta_j-1 - lower s_j-1 (s_j replaces rhs; theta_j-1 and theta_j go
+/// to before and continuant), rescaled by 2^-512 past 2^512.
+struct Elimination {
+  double theta = 1.0, theta_before = 0.0, s = 0.0;  // theta_j-1, theta_j-2, s_j-1.
+  [[gnu::always_inline]] void Row(double diagonal, double product, double lower, double& rhs,
+                                  double& before, double& continuant) {
+    const double next = diagonal * theta - product * theta_before;
+    s = rhs * theta - lower * s;
+    rhs = s;
+    before = theta;
+    continuant = next;
+    theta_before = theta;
+    theta = next;
+    if (theta > 0x1p512) theta *= 0x1p-512, theta_before *= 0x1p-512, s *= 0x1p-512;
+  }
+};
+
 /// Solves the scaled rows lower_j y_j-1 + diagonal_j y_j + upper_j y_j+1 = rhs_j (lower_j =
 /// gamma_j coupling_j-1, upper_j = gamma_j coupling_j) by eliminating from the top down to row
 /// m and from the bottom up to it (twisted), without a division on any chain. From the top,
@@ -134,30 +152,16 @@ HAWSER_CABLE_PASS void SolveTwisted(int n, const DampingArrays& s) {
   HAWSER_INDEPENDENT_ITERATIONS
   for (int j = 1; j < n; ++j)
     product[j] = gamma[j] * gamma[j - 1] * coupling[j - 1] * coupling[j - 1];
-  constexpr double kLarge = 0x1p512, kRescale = 0x1p-512;
-  // theta_j-1, theta_j-2 and s_j-1 from the top; the same from the bottom.
-  double top = 1.0, top_before = 0.0, top_s = 0.0, bottom = 1.0, bottom_before = 0.0,
-         bottom_s = 0.0;
+  // The two eliminations, each with theta_j-1, theta_j-2 and s_j-1 in registers.
+  Elimination top, bottom;
   for (int t = 0, b = n - 1; t < m || b > m; ++t, --b) {
     if (t < m) {
-      const double next = diagonal[t] * top - (t > 0 ? product[t] : 0.0) * top_before;
-      top_s = rhs[t] * top - (t > 0 ? gamma[t] * coupling[t - 1] : 0.0) * top_s;
-      rhs[t] = top_s;
-      before[t] = top;
-      continuant[t] = next;
-      top_before = top;
-      top = next;
-      if (top > kLarge) top *= kRescale, top_before *= kRescale, top_s *= kRescale;
+      top.Row(diagonal[t], t > 0 ? product[t] : 0.0, t > 0 ? gamma[t] * coupling[t - 1] : 0.0,
+              rhs[t], before[t], continuant[t]);
     }
     if (b > m) {
-      const double next = diagonal[b] * bottom - (b + 1 < n ? product[b + 1] : 0.0) * bottom_before;
-      bottom_s = rhs[b] * bottom - (b + 1 < n ? gamma[b] * coupling[b] : 0.0) * bottom_s;
-      rhs[b] = bottom_s;
-      before[b] = bottom;
-      continuant[b] = next;
-      bottom_before = bottom;
-      bottom = next;
-      if (bottom > kLarge) bottom *= kRescale, bottom_before *= kRescale, bottom_s *= kRescale;
+      bottom.Row(diagonal[b], b + 1 < n ? product[b + 1] : 0.0,
+                 b + 1 < n ? gamma[b] * coupling[b] : 0.0, rhs[b], before[b], continuant[b]);
     }
   }
   before[m] = 0.0;  // Row m is eliminated from both sides below.
